@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.js';
+
+/** `GET /colleges` and `GET /colleges/tourism/{college}/programs` both answer `data.data`, a list of names. */
+export const nameListResponseSchema = successEnvelope({
+  data: z.object({ data: z.array(z.string()) }),
+});
+export type NameListResponse = z.infer<typeof nameListResponseSchema>;
