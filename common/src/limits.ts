@@ -1,6 +1,8 @@
 /** Business constants of spec section 9 and the product decisions, shared by client and server. */
 export const STUDENT_PAGE_SIZE = 500;
 export const QUIZ_QUESTION_COUNT = 4;
+/** Longest national ID accepted by the student lookup, counted after digit normalisation. */
+export const NATIONAL_ID_MAX_LENGTH = 32;
 export const MIN_USERNAME_LENGTH = 5;
 export const MIN_PASSWORD_LENGTH = 8;
 export const GENERATED_PASSWORD_LENGTH = 12;

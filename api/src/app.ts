@@ -1,0 +1,69 @@
+import cookie from '@fastify/cookie';
+import { JSON_BODY_LIMIT_BYTES } from '@portal/common';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.js';
+import type { Database } from './db/pool.js';
+import { brandingRoutes } from './modules/branding/branding.routes.js';
+import { collegesRoutes } from './modules/colleges/colleges.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { errorEnvelope } from './plugins/error-envelope.js';
+import { openApi } from './plugins/openapi.js';
+import { securityHeaders } from './plugins/security-headers.js';
+import { DEFAULT_WEB_ROOT, webApp } from './plugins/web-app.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Secret that signs cookies and tokens; shared by every instance. */
+  secret: string;
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+}
+
+/** Builds the whole portal without listening, so tests can drive it through `inject`. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('config', deps.config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorEnvelope);
+  await app.register(securityHeaders);
+  await app.register(cookie, { secret: deps.secret });
+  await app.register(openApi);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(brandingRoutes);
+      await api.register(collegesRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(webApp, { root: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

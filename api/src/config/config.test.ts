@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultAcademicYear, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({}, new Date('2026-08-01'));
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      demoData: undefined,
+      logLevel: 'info',
+      studentLookupRateLimit: 30,
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.branding.academicYear).toBe('2026/2027');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ DEMO_DATA: 'yes' }, 'DEMO_DATA'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SUPERADMIN_USERNAME: 'admin1' }, 'SUPERADMIN_PASSWORD'],
+    [{ SUPERADMIN_USERNAME: 'admin1', SUPERADMIN_PASSWORD: 'lettersonly' }, 'SUPERADMIN_PASSWORD'],
+    [{ SOCIAL_LINKS: '[{"label":"x"' }, 'SOCIAL_LINKS'],
+    [{ SOCIAL_LINKS: '[{"label":"f","url":"javascript:alert(1)","icon":"facebook"}]' }, 'SOCIAL_LINKS'],
+  ])('refuses %o naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('reads a full production configuration', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgresql://u:p@db:5432/portal',
+      JWT_SECRET: 'x'.repeat(40),
+      SUPERADMIN_USERNAME: 'rootadmin',
+      SUPERADMIN_PASSWORD: 'Secret123',
+      DEMO_DATA: '0',
+      SOCIAL_LINKS: '[{"label":"فيسبوك","url":"https://facebook.com/uni","icon":"facebook"}]',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.superAdmin).toEqual({ userName: 'rootadmin', password: 'Secret123' });
+    expect(config.demoData).toBe(false);
+    expect(config.branding.socialLinks).toHaveLength(1);
+  });
+});
+
+describe('defaultAcademicYear', () => {
+  it('switches to the new year in July, when admissions open', () => {
+    expect(defaultAcademicYear(new Date('2026-03-01'))).toBe('2025/2026');
+    expect(defaultAcademicYear(new Date('2026-07-15'))).toBe('2026/2027');
+  });
+});

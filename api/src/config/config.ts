@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z.enum(['0', '1']).transform((value) => value === '1');
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const socialLinksSchema = z.array(
+  z.object({
+    label: z.string().min(1),
+    url: z.url({ protocol: /^https?$/ }),
+    icon: z.enum(['facebook', 'x', 'youtube', 'instagram', 'linkedin', 'website']),
+  }),
+);
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SUPERADMIN_USERNAME: optionalText.pipe(z.string().min(5, 'must be at least 5 characters').optional()),
+    SUPERADMIN_PASSWORD: optionalText.pipe(
+      z
+        .string()
+        .min(8, 'must be at least 8 characters')
+        .regex(/[A-Za-z]/, 'must contain a letter')
+        .regex(/\d/, 'must contain a digit')
+        .optional(),
+    ),
+    DEMO_DATA: flag.optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    TRUST_PROXY: flag.default(false),
+    STUDENT_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    UNIVERSITY_NAME: z.string().min(1).default('الجامعة'),
+    UNIVERSITY_NAME_EN: z.string().min(1).default('The University'),
+    COPYRIGHT_HOLDER: z.string().min(1).default('مركز الاتصالات وتكنولوجيا المعلومات بالجامعة'),
+    ACADEMIC_YEAR: z
+      .string()
+      .regex(/^\d{4}\/\d{4}$/, 'must look like 2026/2027')
+      .optional(),
+    LOGO_FILE: optionalText,
+    SOCIAL_LINKS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return [];
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+          return z.NEVER;
+        }
+      })
+      .pipe(socialLinksSchema),
+  })
+  .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
+    message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
+    path: ['SUPERADMIN_PASSWORD'],
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  superAdmin: { userName: string; password: string } | undefined;
+  demoData: boolean | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  studentLookupRateLimit: number;
+  branding: {
+    universityName: string;
+    universityNameEn: string;
+    copyrightHolder: string;
+    academicYear: string;
+    logoFile: string | undefined;
+    socialLinks: z.infer<typeof socialLinksSchema>;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The academic year that starts in the autumn of the current admission season. */
+export function defaultAcademicYear(now: Date): string {
+  const start = now.getMonth() >= 6 ? now.getFullYear() : now.getFullYear() - 1;
+  return `${start}/${start + 1}`;
+}
+
+/** Reads and validates the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    superAdmin:
+      e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
+        ? { userName: e.SUPERADMIN_USERNAME, password: e.SUPERADMIN_PASSWORD }
+        : undefined,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    studentLookupRateLimit: e.STUDENT_LOOKUP_RATE_LIMIT,
+    branding: {
+      universityName: e.UNIVERSITY_NAME,
+      universityNameEn: e.UNIVERSITY_NAME_EN,
+      copyrightHolder: e.COPYRIGHT_HOLDER,
+      academicYear: e.ACADEMIC_YEAR ?? defaultAcademicYear(now),
+      logoFile: e.LOGO_FILE ? path.resolve(e.LOGO_FILE) : undefined,
+      socialLinks: e.SOCIAL_LINKS,
+    },
+  };
+}

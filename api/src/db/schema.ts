@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Colleges are data, not code: the flags decide the family sections, the three forms, scheduling and programs. */
+export const colleges = pgTable('colleges', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  socialWork: boolean('social_work').notNull().default(false),
+  tourism: boolean('tourism').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const collegePrograms = pgTable(
+  'college_programs',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('college_programs_college_name_key').on(t.collegeId, t.name)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: id(),
+    nationalId: text('national_id').notNull().unique(),
+    name: text('name').notNull(),
+    seatNo: text('seat_no'),
+    phoneNumber: text('phone_number'),
+    gender: text('gender'),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'restrict' }),
+    enrollmentStatus: text('enrollment_status', { enum: ['regular', 'affiliated', 'none'] })
+      .notNull()
+      .default('none'),
+    importedTotalGrade: numeric('imported_total_grade', { precision: 7, scale: 2 }),
+    importedPercentage: numeric('imported_percentage', { precision: 5, scale: 2 }),
+
+    studentNameEn: text('student_name_en'),
+    address: text('address'),
+    homeTel: text('home_tel'),
+    email: text('email'),
+    program1: text('program1'),
+    program2: text('program2'),
+    program3: text('program3'),
+    qualification: text('qualification'),
+    qualificationYear: text('qualification_year'),
+    totalGrade: numeric('total_grade', { precision: 7, scale: 2 }),
+    percentage: numeric('percentage', { precision: 5, scale: 2 }),
+    fatherName: text('father_name'),
+    fatherJob: text('father_job'),
+    fatherQualification: text('father_qualification'),
+    fatherNationality: text('father_nationality'),
+    fatherMobile: text('father_mobile'),
+    masterName: text('master_name'),
+    masterJob: text('master_job'),
+    masterQualification: text('master_qualification'),
+    motherName: text('mother_name'),
+    motherNationality: text('mother_nationality'),
+    motherJob: text('mother_job'),
+    motherMobile: text('mother_mobile'),
+    city: text('city'),
+    brothersNum: smallint('brothers_num'),
+    brothersMaleNum: smallint('brothers_male_num'),
+    brothersFemaleNum: smallint('brothers_female_num'),
+    brothersOrder: smallint('brothers_order'),
+    income: integer('income'),
+
+    isComplete: boolean('is_complete').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    isPassed: boolean('is_passed').notNull().default(false),
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+    isCompletedAdditionalQuestions: boolean('is_completed_additional_questions').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('students_college_idx').on(t.collegeId, t.isComplete),
+    index('students_completed_at_idx').on(t.completedAt),
+    index('students_name_idx').on(t.name),
+  ],
+);
+
+/** One row per stored document image; review columns leave room for staff verification of each document. */
+export const studentImages = pgTable(
+  'student_images',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    reviewStatus: text('review_status', { enum: ['pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('student_images_student_kind_key').on(t.studentId, t.kind)],
+);
+
+export const quizQuestions = pgTable('quiz_questions', {
+  index: integer('index').primaryKey(),
+  question: text('question').notNull(),
+  answer: boolean('answer').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** The four questions drawn for a student, kept so that the same four are graded. */
+export const quizDraws = pgTable('quiz_draws', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  questionIndexes: integer('question_indexes').array().notNull(),
+  drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').notNull(),
+    correctCount: smallint('correct_count').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quiz_attempts_student_idx').on(t.studentId)],
+);
+
+export const additionalQuestions = pgTable('additional_questions', {
+  id: text('id').primaryKey(),
+  type: text('type', {
+    enum: ['mcq', 'multi_select_input', 'input', 'mcq_yes_input', 'mcq_input'],
+  }).notNull(),
+  question: text('question').notNull(),
+  description: text('description'),
+  options: text('options').array().notNull().default(sql`'{}'::text[]`),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const additionalAnswers = pgTable(
+  'additional_answers',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => additionalQuestions.id, { onDelete: 'restrict' }),
+    answer: jsonb('answer').notNull(),
+    input: text('input'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.questionId] })],
+);
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    userName: text('user_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    role: text('role', { enum: ['SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'] }).notNull(),
+    collegeId: uuid('college_id').references(() => colleges.id, { onDelete: 'restrict' }),
+    passwordHash: text('password_hash').notNull(),
+    passwordChanged: boolean('password_changed').notNull().default(false),
+    /** Tokens issued before this instant are refused: a password change or reset ends older sessions. */
+    credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_users_user_name_key').on(sql`lower(${t.userName})`),
+    check('staff_users_admin_has_college', sql`${t.role} <> 'ADMIN' OR ${t.collegeId} IS NOT NULL`),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    appointedDay: date('appointed_day').notNull(),
+    appointedHour: smallint('appointed_hour').notNull(),
+    appointedBy: uuid('appointed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointments_day_idx').on(t.appointedDay, t.appointedHour),
+    check('appointments_hour_check', sql`${t.appointedHour} IN (9, 12)`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id'),
+    actorUserName: text('actor_user_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

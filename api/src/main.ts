@@ -1,0 +1,73 @@
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { resolveSigningSecret } from './config/secrets.js';
+import { seedDemoData } from './db/seed/demo-data.js';
+import { type StartedDatabase, startDatabase } from './db/start-database.js';
+import { loggerOptions } from './logger.js';
+import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const log = pino({ level: config.logLevel });
+  const say = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
+
+  const secret = await resolveSigningSecret(config.jwtSecret, config.dataDir);
+  const database: StartedDatabase = await startDatabase(config, say);
+  await bootstrapSuperAdmin(database.db, config.superAdmin, say);
+  if (database.seedDemo) await seedDemoData(database.db, say);
+
+  const app = await buildApp({ config, db: database.db, secret, logger: loggerOptions(config) });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.error({ err: error }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`portal ready at http://localhost:${port}/stAdmission/ (API docs at /api/docs)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The portal could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});

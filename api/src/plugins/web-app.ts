@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@portal/common';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const WEB_BASE = '/stAdmission/';
+export const DEFAULT_WEB_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/dist',
+);
+
+/**
+ * Serves the built web app under /stAdmission/: hashed assets cached for a year, index.html never cached, and
+ * index.html for every other path under the base so deep links and reloads work. Unknown API paths get the
+ * Arabic 404 envelope.
+ */
+export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
+  const hasWebApp = existsSync(path.join(options.root, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.root,
+      prefix: WEB_BASE,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === WEB_BASE.slice(0, -1)) return reply.redirect(WEB_BASE);
+    if (hasWebApp && url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.root);
+    }
+    return reply.code(404).send({ status: 'error', message: MESSAGES.notFoundRoute });
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/pool.js';
+import { adminQuery, withDatabase } from './template-database.js';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-signing';
+
+/** A fresh database for this test file, copied from the run's template and dropped after the file. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url: string }> {
+  const serverUrl = inject('dbServerUrl');
+  const name = `${inject('dbPrefix')}${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('dbTemplate')}"`);
+  const url = withDatabase(serverUrl, name);
+  const handle = openDatabase(url, 5);
+  afterAll(async () => {
+    await handle.pool.end();
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+  return { ...handle, url };
+}
+
+/** A built web app stand-in, so the SPA fallback can be tested without building the real one. */
+async function fakeWebRoot(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+  await mkdir(path.join(root, 'assets'));
+  await writeFile(
+    path.join(root, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div>',
+  );
+  await writeFile(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return root;
+}
+
+/** The whole portal on a fresh database, driven through `inject`; closed after the file. */
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ app: App; database: DatabaseHandle }> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ config, db: database.db, secret: TEST_SECRET, webRoot: await fakeWebRoot() });
+  afterAll(() => app.close());
+  return { app, database };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.js';
+import { studentLookupRequestSchema, studentLookupResponseSchema } from './student-lookup.js';
+
+function firstMessage(input: unknown): string | undefined {
+  const result = studentLookupRequestSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe('studentLookupRequestSchema', () => {
+  it('normalises the national ID', () => {
+    expect(studentLookupRequestSchema.parse({ nationalID: ' ٣٠١٠١ ٠١٢٣٤٥٦٧٨ ' })).toEqual({
+      nationalID: '30101012345678',
+    });
+  });
+
+  it.each([
+    { nationalID: '' },
+    { nationalID: '   ' },
+    {},
+    { nationalID: null },
+    { nationalID: 30101012345678 },
+  ])('requires a national ID (%j)', (input) => {
+    expect(firstMessage(input)).toBe(MESSAGES.nationalIdRequired);
+  });
+
+  it('accepts 32 characters and refuses 33', () => {
+    expect(studentLookupRequestSchema.safeParse({ nationalID: '1'.repeat(32) }).success).toBe(true);
+    expect(firstMessage({ nationalID: '1'.repeat(33) })).toBe(MESSAGES.nationalIdInvalid);
+    expect(firstMessage({ nationalID: ` ${'١'.repeat(32)} ` })).toBeUndefined();
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(firstMessage(null)).toBe(MESSAGES.invalidInput);
+    expect(firstMessage('30101012345678')).toBe(MESSAGES.invalidInput);
+  });
+});
+
+describe('studentLookupResponseSchema', () => {
+  const response = {
+    status: 'success',
+    _id: '3f2b8c1e-5d4a-4b7e-9c1d-2a6f8e0b4c3d',
+    result: [{ name: 'الاسم', value: 'أحمد محمد' }],
+    studentData: {
+      isPassed: false,
+      isCompletedAdditionalQuestions: false,
+      isComplete: false,
+      college: 'كلية',
+    },
+  };
+
+  it('parses the lookup answer', () => {
+    expect(studentLookupResponseSchema.parse(response)).toEqual(response);
+  });
+
+  it('requires a uuid id and boolean flags', () => {
+    expect(studentLookupResponseSchema.safeParse({ ...response, _id: '42' }).success).toBe(false);
+    expect(
+      studentLookupResponseSchema.safeParse({
+        ...response,
+        studentData: { ...response.studentData, isPassed: 'no' },
+      }).success,
+    ).toBe(false);
+    expect(studentLookupResponseSchema.safeParse({ ...response, status: 'error' }).success).toBe(false);
+  });
+});

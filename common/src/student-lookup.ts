@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { normalizeDigits } from './digits.js';
+import { successEnvelope } from './envelope.js';
+import { NATIONAL_ID_MAX_LENGTH } from './limits.js';
+import { MESSAGES } from './messages.js';
+
+/**
+ * Body of `POST /students/getStudent`. The national ID is normalised (spaces removed, Arabic-Indic and Persian
+ * digits made ASCII) before its length is checked; the parsed value is the normalised one.
+ */
+export const studentLookupRequestSchema = z.object(
+  {
+    nationalID: z
+      .string({ error: MESSAGES.nationalIdRequired })
+      .transform(normalizeDigits)
+      .pipe(
+        z
+          .string()
+          .min(1, { error: MESSAGES.nationalIdRequired })
+          .max(NATIONAL_ID_MAX_LENGTH, { error: MESSAGES.nationalIdInvalid }),
+      ),
+  },
+  { error: MESSAGES.invalidInput },
+);
+export type StudentLookupRequest = z.input<typeof studentLookupRequestSchema>;
+export type StudentLookupRequestParsed = z.output<typeof studentLookupRequestSchema>;
+
+/** One `{name, value}` line of the student's data, in Arabic, for display. */
+export const studentResultEntrySchema = z.object({ name: z.string(), value: z.string() });
+export type StudentResultEntry = z.infer<typeof studentResultEntrySchema>;
+
+export const studentDataSchema = z.object({
+  isPassed: z.boolean(),
+  isCompletedAdditionalQuestions: z.boolean(),
+  isComplete: z.boolean(),
+  college: z.string(),
+});
+export type StudentData = z.infer<typeof studentDataSchema>;
+
+/** Answer of `POST /students/getStudent` (spec section 3 and the product decisions). */
+export const studentLookupResponseSchema = successEnvelope({
+  _id: z.uuid(),
+  result: z.array(studentResultEntrySchema),
+  studentData: studentDataSchema,
+});
+export type StudentLookupResponse = z.infer<typeof studentLookupResponseSchema>;
