@@ -1,0 +1,10 @@
+import { freshDataDir, startPortal } from './portal-server.js';
+
+/** One portal for the browser tests, on a free port with a fresh data folder and the demo data. */
+export default async function globalSetup() {
+  const server = await startPortal(await freshDataDir(), { DEMO_DATA: '1' });
+  process.env.PORTAL_URL = server.url;
+  return async () => {
+    await server.stop();
+  };
+}
