@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './quiz.js';
 export * from './roles.js';
+export * from './staff.js';
 export * from './student-lookup.js';
 export * from './student-routing.js';
 export * from './validate-additional-answers.js';

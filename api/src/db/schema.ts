@@ -240,3 +240,19 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Failed staff sign-ins per user name (`kind` 'user') and per client address (`kind` 'ip'). Kept in PostgreSQL
+ * so that every instance sees the same counters and lockouts.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    kind: text('kind', { enum: ['user', 'ip'] }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);

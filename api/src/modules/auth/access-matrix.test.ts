@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { STAFF_ROLES, type StaffRole } from '@portal/common';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  expiredTokenFor,
+  insertStaff,
+  type TestStaff,
+  tamperedTokenFor,
+  tokenFor,
+} from '../../../test/auth-helpers.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { staffUsers } from '../../db/schema.js';
+import { errorEnvelope } from '../../plugins/error-envelope.js';
+import { ACCESS_POLICY, type AccessRule, API_PREFIX } from './access-policy.js';
+import { authPlugin } from './auth.plugin.js';
+import { createTokenService } from './token.js';
+
+const { app, database } = await createTestApp();
+const db = database.db;
+
+const UNAUTHORIZED = 'يجب تسجيل الدخول أولا';
+const SESSION_INVALID = 'انتهت صلاحية الجلسة أو أنها غير صالحة، سجل الدخول مرة أخرى';
+const FORBIDDEN = 'غير مسموح لك بالقيام بهذا الإجراء';
+const CHANGE_PASSWORD_FIRST = 'يجب تغيير كلمة المرور أولا';
+
+/**
+ * Spec section 6 for the staff-account calls, written out by hand: the access table must say the same.
+ * `true` = allowed once the password is changed; 'first' = allowed only before (ADMIN updating itself).
+ */
+const SPEC_USERS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'>>> = {
+  'GET /users/getRole': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
+  'GET /users/getMe': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
+  'PATCH /users/updateMyPassword': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
+  'PATCH /users/updateSuperAdmin': { SUPERADMIN: true, ADMIN: 'first' },
+  'GET /users/getAllAdmins': { SUPERADMIN: true },
+  'POST /users/getAdmin': { SUPERADMIN: true },
+  'POST /users/addAdmin': { SUPERADMIN: true },
+  'PATCH /users/updateAdmin': { SUPERADMIN: true },
+  'PATCH /users/resetAdminPassword': { SUPERADMIN: true },
+  'DELETE /users/deleteAdmin/:id': { SUPERADMIN: true },
+};
+
+type Expected = { status: 401 | 403; message: string } | 'allowed';
+
+/** What the table says a signed-in account gets, read straight from the row's fields. */
+function expectedFor(rule: AccessRule, role: StaffRole, passwordChanged: boolean): Expected {
+  const roles = rule.allow === 'staff' ? STAFF_ROLES : rule.allow === 'public' ? [] : rule.allow;
+  if (!roles.includes(role)) return { status: 403, message: FORBIDDEN };
+  if (passwordChanged && rule.onlyBeforePasswordChange?.includes(role))
+    return { status: 403, message: FORBIDDEN };
+  if (!passwordChanged && !rule.beforePasswordChange) return { status: 403, message: CHANGE_PASSWORD_FIRST };
+  return 'allowed';
+}
+
+/** A request for the rule: random UUIDs for path parameters (or the token, for a token-in-path route). */
+function requestFor(rule: AccessRule, token: string | undefined, method: string = rule.method) {
+  const url = rule.url.replace(/:(\w+)/g, (_, name: string) =>
+    rule.tokenFrom?.param === name ? encodeURIComponent(token ?? 'none') : randomUUID(),
+  );
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(method);
+  return app.inject({
+    method: method as 'GET',
+    url: API_PREFIX + url,
+    headers: token && !rule.tokenFrom ? bearer(token) : {},
+    ...(withBody ? { payload: {} } : {}),
+  });
+}
+
+const guarded = ACCESS_POLICY.filter((rule) => rule.allow !== 'public');
+const accounts = new Map<string, TestStaff>();
+const accountKey = (role: StaffRole, passwordChanged: boolean) => `${role}:${passwordChanged}`;
+let deletedToken: string;
+let staleToken: string;
+let forgedToken: string;
+let expiredToken: string;
+let tamperedToken: string;
+
+beforeAll(async () => {
+  for (const role of STAFF_ROLES)
+    for (const passwordChanged of [true, false])
+      accounts.set(accountKey(role, passwordChanged), await insertStaff(db, { role, passwordChanged }));
+
+  const deleted = await insertStaff(db, { role: 'SUPERADMIN' });
+  deletedToken = tokenFor(app, deleted);
+  await db.delete(staffUsers).where(eq(staffUsers.id, deleted.id));
+
+  const changed = await insertStaff(db, { role: 'SUPERADMIN' });
+  staleToken = tokenFor(app, changed);
+  await db
+    .update(staffUsers)
+    .set({ credentialsChangedAt: new Date(Date.now() + 1000) })
+    .where(eq(staffUsers.id, changed.id));
+
+  const superAdmin = accounts.get(accountKey('SUPERADMIN', true)) as TestStaff;
+  forgedToken = createTokenService('another-secret-of-sufficient-length-000000').sign(superAdmin.id);
+  expiredToken = await expiredTokenFor(app, await insertStaff(db, { role: 'SUPERADMIN' }));
+  tamperedToken = tamperedTokenFor(app, await insertStaff(db, { role: 'SOCIAL_ADMIN' }), superAdmin.id);
+});
+
+describe('the access table', () => {
+  it('gives the staff-account calls exactly the access of spec section 6', () => {
+    const users = ACCESS_POLICY.filter((rule) => rule.url.startsWith('/users/') && rule.allow !== 'public');
+    const actual = Object.fromEntries(
+      users.map((rule) => {
+        const access: Partial<Record<StaffRole, true | 'first'>> = {};
+        for (const role of STAFF_ROLES) {
+          if (expectedFor(rule, role, true) === 'allowed') access[role] = true;
+          else if (expectedFor(rule, role, false) === 'allowed') access[role] = 'first';
+        }
+        return [`${rule.method} ${rule.url}`, access];
+      }),
+    );
+    expect(actual).toEqual(SPEC_USERS_ACCESS);
+    expect(ACCESS_POLICY).toContainEqual({ method: 'POST', url: '/users/login', allow: 'public' });
+  });
+});
+
+describe.each(guarded.map((rule) => [`${rule.method} ${rule.url}`, rule] as const))('%s', (_, rule) => {
+  it('refuses a request without a token with 401', async () => {
+    const res = await requestFor(rule, undefined);
+    expect(res.statusCode).toBe(401);
+    // A token-in-path route always has something in that path segment, which is then not a token.
+    expect(res.json()).toEqual({ status: 'error', message: rule.tokenFrom ? SESSION_INVALID : UNAUTHORIZED });
+  });
+
+  it.each([
+    ['a tampered token (payload names the super admin)', () => tamperedToken],
+    ['an expired token', () => expiredToken],
+    ["a deleted account's token", () => deletedToken],
+    ['a token issued before a password change', () => staleToken],
+    ['a token signed with another secret', () => forgedToken],
+    ['garbage', () => 'not.a.token'],
+  ])('refuses %s with 401', async (_, token) => {
+    const res = await requestFor(rule, token());
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ status: 'error', message: SESSION_INVALID });
+  });
+
+  if (rule.method === 'GET') {
+    it('guards HEAD like GET', async () => {
+      expect((await requestFor(rule, undefined, 'HEAD')).statusCode).toBe(401);
+    });
+  }
+
+  const cases = STAFF_ROLES.flatMap((role) =>
+    [true, false].map((passwordChanged) => ({
+      role,
+      passwordChanged,
+      expected: expectedFor(rule, role, passwordChanged),
+    })),
+  );
+  it.each(cases)(
+    '$role (password changed: $passwordChanged) → $expected',
+    async ({ role, passwordChanged, expected }) => {
+      const staff = accounts.get(accountKey(role, passwordChanged)) as TestStaff;
+      const res = await requestFor(rule, tokenFor(app, staff));
+      if (expected === 'allowed') {
+        expect([401, 403]).not.toContain(res.statusCode);
+        expect(res.statusCode).toBeLessThan(500);
+      } else {
+        expect(res.statusCode).toBe(expected.status);
+        expect(res.json()).toEqual({ status: 'error', message: expected.message });
+      }
+    },
+  );
+});
+
+describe('public rows', () => {
+  it.each(ACCESS_POLICY.filter((rule) => rule.allow === 'public').map((rule) => [rule.url, rule] as const))(
+    '%s needs no token',
+    async (_, rule) => {
+      const res = await requestFor(rule, undefined);
+      expect([401, 403]).not.toContain(res.statusCode);
+    },
+  );
+});
+
+describe('the auth plugin', () => {
+  async function miniApp(rules: AccessRule[], routes: (app: FastifyInstance) => void) {
+    const mini = Fastify({ routerOptions: { maxParamLength: 512 } });
+    mini.decorate('db', db);
+    await mini.register(errorEnvelope);
+    await mini.register(authPlugin, { secret: 'mini-secret-that-is-long-enough-000000000', rules });
+    await mini.register(async (api) => routes(api), { prefix: API_PREFIX });
+    return mini;
+  }
+
+  it('refuses to start when a /users route has no row (fail closed)', async () => {
+    await expect(
+      miniApp([], (api) => {
+        api.get('/users/secret', async () => 'x');
+      }),
+    ).rejects.toThrow(/no row in the access policy/);
+  });
+
+  it('refuses to start when a row names no route', async () => {
+    const mini = await miniApp(
+      [{ method: 'GET', url: '/students/nothing', allow: ['SUPERADMIN'] }],
+      () => {},
+    );
+    await expect(mini.ready()).rejects.toThrow(/rows without a route: GET \/students\/nothing/);
+    await mini.close();
+  });
+
+  it('reads the token from a path parameter when the row says so, and checks the role', async () => {
+    const rule: AccessRule = {
+      method: 'GET',
+      url: '/print/:date/:token',
+      allow: ['SOCIAL_ADMIN'],
+      tokenFrom: { param: 'token' },
+    };
+    const mini = await miniApp([rule], (api) => {
+      api.get('/print/:date/:token', async (request) => ({ who: request.staff?.role }));
+    });
+    const social = await insertStaff(db, { role: 'SOCIAL_ADMIN' });
+    const support = await insertStaff(db, { role: 'SUPPORT' });
+    const token = (staff: TestStaff) => mini.auth.issueToken(staff);
+    const ok = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${token(social)}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ who: 'SOCIAL_ADMIN' });
+    const other = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${token(support)}` });
+    expect(other.statusCode).toBe(403);
+    const header = await mini.inject({
+      method: 'GET',
+      url: '/api/v1/print/2026-01-01/x',
+      headers: bearer(token(social)),
+    });
+    expect(header.statusCode).toBe(401);
+    await mini.close();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('marks guarded routes with the bearer security scheme and leaves login open', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/v1/users/getAllAdmins'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/v1/users/deleteAdmin/{id}'].delete.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/v1/users/login'].post.security).toBeUndefined();
+    expect(doc.paths['/api/v1/users/addAdmin'].post.requestBody).toBeDefined();
+  });
+});

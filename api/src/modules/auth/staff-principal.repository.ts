@@ -1,0 +1,43 @@
+import type { StaffRole } from '@portal/common';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/pool.js';
+import { colleges, staffUsers } from '../../db/schema.js';
+
+/** The signed-in staff account, loaded afresh on every authenticated request. */
+export interface StaffPrincipal {
+  id: string;
+  name: string;
+  userName: string;
+  phoneNumber: string;
+  role: StaffRole;
+  collegeId: string | null;
+  /** The college name (only an ADMIN is bound to one). */
+  faculty: string | null;
+  passwordChanged: boolean;
+  credentialsChangedAt: Date;
+}
+
+export function staffPrincipalRepository(db: Database) {
+  const byId = db
+    .select({
+      id: staffUsers.id,
+      name: staffUsers.name,
+      userName: staffUsers.userName,
+      phoneNumber: staffUsers.phoneNumber,
+      role: staffUsers.role,
+      collegeId: staffUsers.collegeId,
+      faculty: colleges.name,
+      passwordChanged: staffUsers.passwordChanged,
+      credentialsChangedAt: staffUsers.credentialsChangedAt,
+    })
+    .from(staffUsers)
+    .leftJoin(colleges, eq(colleges.id, staffUsers.collegeId))
+    .where(eq(staffUsers.id, sql.placeholder('id')))
+    .prepare('auth_staff_by_id');
+
+  return {
+    async findById(id: string): Promise<StaffPrincipal | undefined> {
+      return (await byId.execute({ id }))[0];
+    },
+  };
+}

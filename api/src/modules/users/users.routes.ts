@@ -1,0 +1,209 @@
+import {
+  addAdminRequestSchema,
+  addAdminResponseSchema,
+  credentialsResponseSchema,
+  errorEnvelopeSchema,
+  getAdminRequestSchema,
+  getAllAdminsResponseSchema,
+  getRoleResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  MESSAGES,
+  resetAdminPasswordRequestSchema,
+  staffIdParamsSchema,
+  staffMessageResponseSchema,
+  staffUserResponseSchema,
+  staffUserWithMessageResponseSchema,
+  updateAdminRequestSchema,
+  updateMyPasswordRequestSchema,
+  updateMyPasswordResponseSchema,
+  updateOwnAccountRequestSchema,
+} from '@portal/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../audit/audit.repository.js';
+import { loginThrottleRepository } from './login-throttle.repository.js';
+import { usersRepository } from './users.repository.js';
+import { LoginLockedError, type RequestContext, usersService } from './users.service.js';
+
+/** Documents the error answers a route may give (all `{status: 'error', message}`). */
+function errors<const C extends number>(...codes: C[]) {
+  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
+    C,
+    typeof errorEnvelopeSchema
+  >;
+}
+const GUARDED = [401, 403] as const;
+
+/**
+ * Staff sign-in, own account and admins management (spec section 7, 'Admin and user calls'). Who may call what
+ * is the access table's business (`auth/access-policy.ts`), enforced before these handlers run.
+ */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = usersService({
+    repository: usersRepository(app.db),
+    throttle: loginThrottleRepository(app.db),
+    audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
+    issueToken: (staff) => app.auth.issueToken(staff),
+  });
+  const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
+  const staff = (request: FastifyRequest) => app.auth.currentStaff(request);
+  const tags = ['users'];
+
+  app.post(
+    '/users/login',
+    {
+      schema: {
+        tags,
+        summary: 'Staff sign-in; rate-limited per user name and per address',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { token, user } = await service.login(request.body, context(request));
+        return { status: 'success' as const, message: MESSAGES.loggedIn, token, data: { user } };
+      } catch (error) {
+        if (error instanceof LoginLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/users/getRole',
+    { schema: { tags, response: { 200: getRoleResponseSchema, ...errors(...GUARDED) } } },
+    async (request) => {
+      const me = staff(request);
+      return { status: 'success' as const, data: { role: me.role, passwordChanged: me.passwordChanged } };
+    },
+  );
+
+  app.get(
+    '/users/getMe',
+    { schema: { tags, response: { 200: staffUserResponseSchema, ...errors(...GUARDED) } } },
+    async (request) => ({ status: 'success' as const, data: { user: service.me(staff(request)) } }),
+  );
+
+  app.patch(
+    '/users/updateMyPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Changes the own password; every older token of the account stops working',
+        body: updateMyPasswordRequestSchema,
+        response: { 200: updateMyPasswordResponseSchema, ...errors(400, ...GUARDED) },
+      },
+    },
+    async (request) => {
+      const user = await service.updateMyPassword(staff(request), request.body, context(request));
+      return { status: 'success' as const, message: MESSAGES.passwordChangedSuccess, data: { user } };
+    },
+  );
+
+  app.patch(
+    '/users/updateSuperAdmin',
+    {
+      schema: {
+        tags,
+        summary: "Updates the caller's own account (super admin; ADMIN before its first password change)",
+        body: updateOwnAccountRequestSchema,
+        response: { 200: staffUserWithMessageResponseSchema, ...errors(400, ...GUARDED, 409) },
+      },
+    },
+    async (request) => {
+      const user = await service.updateOwnAccount(staff(request), request.body, context(request));
+      return { status: 'success' as const, message: MESSAGES.accountUpdated, user };
+    },
+  );
+
+  app.get(
+    '/users/getAllAdmins',
+    { schema: { tags, response: { 200: getAllAdminsResponseSchema, ...errors(...GUARDED) } } },
+    async () => {
+      const users = await service.listAdmins();
+      return { status: 'success' as const, results: users.length, data: { users } };
+    },
+  );
+
+  app.post(
+    '/users/getAdmin',
+    {
+      schema: {
+        tags,
+        summary: 'Finds an account by user name (search type 1) or mobile (search type 2)',
+        body: getAdminRequestSchema,
+        response: { 200: staffUserResponseSchema, ...errors(400, ...GUARDED, 404) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { user: await service.findAdmin(request.body) },
+    }),
+  );
+
+  app.post(
+    '/users/addAdmin',
+    {
+      schema: {
+        tags,
+        summary: 'Adds an account with a generated password, shown once in data',
+        body: addAdminRequestSchema,
+        response: { 201: addAdminResponseSchema, ...errors(400, ...GUARDED, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { user, credentials } = await service.addAdmin(staff(request), request.body, context(request));
+      reply.code(201);
+      return { status: 'success' as const, message: MESSAGES.adminAdded, user, data: credentials };
+    },
+  );
+
+  app.patch(
+    '/users/updateAdmin',
+    {
+      schema: {
+        tags,
+        body: updateAdminRequestSchema,
+        response: { 200: staffUserWithMessageResponseSchema, ...errors(400, ...GUARDED, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, adminInfo } = request.body;
+      const user = await service.updateAdmin(staff(request), id, adminInfo, context(request));
+      return { status: 'success' as const, message: MESSAGES.adminEdited, user };
+    },
+  );
+
+  app.patch(
+    '/users/resetAdminPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Gives an account a new generated password, shown once in data',
+        body: resetAdminPasswordRequestSchema,
+        response: { 200: credentialsResponseSchema, ...errors(400, ...GUARDED, 404) },
+      },
+    },
+    async (request) => {
+      const credentials = await service.resetAdminPassword(staff(request), request.body.id, context(request));
+      return { status: 'success' as const, message: MESSAGES.adminPasswordReset, data: credentials };
+    },
+  );
+
+  app.delete(
+    '/users/deleteAdmin/:id',
+    {
+      schema: {
+        tags,
+        params: staffIdParamsSchema,
+        response: { 200: staffMessageResponseSchema, ...errors(400, ...GUARDED, 404) },
+      },
+    },
+    async (request) => {
+      await service.deleteAdmin(staff(request), request.params.id, context(request));
+      return { status: 'success' as const, message: MESSAGES.adminDeleted };
+    },
+  );
+};

@@ -1,0 +1,360 @@
+import {
+  type AssignableStaffRole,
+  GENERATED_PASSWORD_LENGTH,
+  MESSAGE_TEMPLATES,
+  MESSAGES,
+  type StaffCredentials,
+  type StaffUser,
+} from '@portal/common';
+import { AppError } from '../../lib/app-error.js';
+import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
+import { facultyScope } from '../auth/faculty-scope.js';
+import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import { generatePassword, hashPassword, verifyPassword } from '../staff/password-hash.js';
+import type { LoginThrottleRepository } from './login-throttle.repository.js';
+import { isDuplicateUserName, type StaffRow, type UsersRepository } from './users.repository.js';
+
+export interface UsersServiceDeps {
+  repository: UsersRepository;
+  throttle: LoginThrottleRepository;
+  audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
+  issueToken: (staff: { id: string; credentialsChangedAt: Date }) => string;
+}
+
+/** Where a request came from, for the audit log and the sign-in throttle. */
+export interface RequestContext {
+  ip: string;
+}
+
+interface Profile {
+  name: string;
+  userName: string;
+  phoneNumber: string;
+  faculty: string | null;
+}
+
+/** The account as the wire shows it: never the hash; a faculty only for an ADMIN. */
+export function toStaffUser(row: Omit<StaffRow, 'passwordHash'>): StaffUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    userName: row.userName,
+    phoneNumber: row.phoneNumber,
+    role: row.role,
+    faculty: row.role === 'ADMIN' ? row.faculty : null,
+    passwordChanged: row.passwordChanged,
+  };
+}
+
+// Verified for unknown user names, so that a wrong name takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(generatePassword());
+  return dummyHash;
+}
+
+/** 429 for a locked user name or address; the message says in how many minutes to try again. */
+export class LoginLockedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, MESSAGE_TEMPLATES.loginLocked(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  }
+}
+
+const actorOf = (staff: { id: string; userName: string }) => ({ id: staff.id, userName: staff.userName });
+
+export function usersService({ repository, throttle, audit, issueToken }: UsersServiceDeps) {
+  // Ready before the first unknown user name arrives, so even that one takes no longer than the others.
+  dummyPasswordHash().catch(() => undefined);
+  async function collegeIdFor(faculty: string | null): Promise<string> {
+    if (!faculty) throw new AppError(400, MESSAGES.facultyRequired);
+    const id = await repository.collegeIdByName(faculty);
+    if (!id) throw new AppError(400, MESSAGES.collegeNotFound);
+    return id;
+  }
+
+  /** Runs a write and its audit row in one transaction; a duplicate user name becomes 409. */
+  async function write<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    try {
+      return await repository.transaction(work);
+    } catch (error) {
+      if (isDuplicateUserName(error)) throw new AppError(409, MESSAGES.userNameTaken);
+      throw error;
+    }
+  }
+
+  async function manageableTarget(id: string): Promise<StaffRow> {
+    const target = await repository.findById(id);
+    if (!target) throw new AppError(404, MESSAGES.adminNotFound);
+    if (target.role === 'SUPERADMIN') throw new AppError(403, MESSAGES.superAdminProtected);
+    return target;
+  }
+
+  async function reload(id: string): Promise<StaffUser> {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError(404, MESSAGES.adminNotFound);
+    return toStaffUser(row);
+  }
+
+  function changes(before: StaffRow, after: Profile) {
+    const changed: Record<string, { from: string | null; to: string | null }> = {};
+    const pairs: [string, string | null, string | null][] = [
+      ['name', before.name, after.name],
+      ['userName', before.userName, after.userName],
+      ['phoneNumber', before.phoneNumber, after.phoneNumber],
+      ['faculty', before.faculty, after.faculty],
+    ];
+    for (const [field, from, to] of pairs) if (from !== to) changed[field] = { from, to };
+    return changed;
+  }
+
+  return {
+    /**
+     * Staff sign-in. Locked user names and addresses get 429 before any password is checked; an unknown user
+     * name and a wrong password answer the same 401 after the same work.
+     */
+    async login(
+      input: { userName: string; password: string },
+      context: RequestContext,
+    ): Promise<{ token: string; user: StaffUser }> {
+      const userKey = input.userName.toLowerCase();
+      const lockedFor = await throttle.lockedSeconds(userKey, context.ip);
+      if (lockedFor !== null) throw new LoginLockedError(lockedFor);
+
+      const row = await repository.findByUserName(input.userName);
+      let valid = false;
+      if (row) valid = await verifyPassword(input.password, row.passwordHash);
+      else await verifyPassword(input.password, await dummyPasswordHash());
+      if (!row || !valid) {
+        const lockSeconds = await throttle.recordFailure(userKey, context.ip);
+        await audit({
+          actor: null,
+          action: 'staff.login_failed',
+          targetType: 'staff',
+          targetId: row?.id ?? null,
+          details: { userName: input.userName.slice(0, 64), locked: lockSeconds !== null },
+          ip: context.ip,
+        });
+        if (lockSeconds !== null) throw new LoginLockedError(lockSeconds);
+        throw new AppError(401, MESSAGES.invalidCredentials);
+      }
+
+      await throttle.recordSuccess(userKey);
+      await audit({
+        actor: actorOf(row),
+        action: 'staff.login',
+        targetType: 'staff',
+        targetId: row.id,
+        ip: context.ip,
+      });
+      return { token: issueToken(row), user: toStaffUser(row) };
+    },
+
+    me: (staff: StaffPrincipal): StaffUser => toStaffUser(staff),
+
+    /** Changes the caller's password; every token issued before (this one included) stops working. */
+    async updateMyPassword(
+      staff: StaffPrincipal,
+      input: { passwordCurrent: string; password: string },
+      context: RequestContext,
+    ): Promise<StaffUser> {
+      const row = await repository.findById(staff.id);
+      if (!row) throw new AppError(401, MESSAGES.sessionInvalid);
+      if (!(await verifyPassword(input.passwordCurrent, row.passwordHash)))
+        throw new AppError(400, MESSAGES.currentPasswordWrong);
+      if (input.password === input.passwordCurrent) throw new AppError(400, MESSAGES.passwordSameAsCurrent);
+      const passwordHash = await hashPassword(input.password);
+      await write(async (tx) => {
+        await repository.setPassword(tx, row.id, {
+          passwordHash,
+          passwordChanged: true,
+          changedAt: new Date(),
+        });
+        await audit(
+          {
+            actor: actorOf(staff),
+            action: 'staff.change_password',
+            targetType: 'staff',
+            targetId: row.id,
+            ip: context.ip,
+          },
+          tx,
+        );
+      });
+      return reload(row.id);
+    },
+
+    /**
+     * The caller's own name, user name and mobile, confirmed with its password: the super admin at any time, an
+     * ADMIN only while its password is not yet changed (the access table), and never into another faculty.
+     */
+    async updateOwnAccount(
+      staff: StaffPrincipal,
+      input: Omit<Profile, 'faculty'> & { password: string; faculty: string | null },
+      context: RequestContext,
+    ): Promise<StaffUser> {
+      facultyScope(staff, input.faculty);
+      const row = await repository.findById(staff.id);
+      if (!row) throw new AppError(401, MESSAGES.sessionInvalid);
+      if (!(await verifyPassword(input.password, row.passwordHash)))
+        throw new AppError(400, MESSAGES.passwordWrong);
+      const profile = {
+        name: input.name,
+        userName: input.userName,
+        phoneNumber: input.phoneNumber,
+        collegeId: row.collegeId,
+      };
+      await write(async (tx) => {
+        await repository.updateProfile(tx, row.id, profile);
+        await audit(
+          {
+            actor: actorOf(staff),
+            action: 'staff.update_own_account',
+            targetType: 'staff',
+            targetId: row.id,
+            details: changes(row, { ...profile, faculty: row.faculty }),
+            ip: context.ip,
+          },
+          tx,
+        );
+      });
+      return reload(row.id);
+    },
+
+    async listAdmins(): Promise<StaffUser[]> {
+      return (await repository.listAll()).map(toStaffUser);
+    },
+
+    async findAdmin(query: { userName?: string | null; phoneNumber?: string | null }): Promise<StaffUser> {
+      const row = query.userName
+        ? await repository.findByUserName(query.userName)
+        : query.phoneNumber
+          ? await repository.findByPhone(query.phoneNumber)
+          : undefined;
+      if (!row) throw new AppError(404, MESSAGES.noResultsFound);
+      return toStaffUser(row);
+    },
+
+    /** A new account with a generated password shown once; it must change the password at first sign-in. */
+    async addAdmin(
+      actor: StaffPrincipal,
+      input: Profile & { role: AssignableStaffRole },
+      context: RequestContext,
+    ): Promise<{ user: StaffUser; credentials: StaffCredentials }> {
+      const collegeId = input.role === 'ADMIN' ? await collegeIdFor(input.faculty) : null;
+      const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+      const passwordHash = await hashPassword(password);
+      const id = await write(async (tx) => {
+        const newId = await repository.insert(tx, {
+          name: input.name,
+          userName: input.userName,
+          phoneNumber: input.phoneNumber,
+          collegeId,
+          role: input.role,
+          passwordHash,
+          passwordChanged: false,
+        });
+        await audit(
+          {
+            actor: actorOf(actor),
+            action: 'staff.create',
+            targetType: 'staff',
+            targetId: newId,
+            details: {
+              userName: input.userName,
+              role: input.role,
+              faculty: collegeId ? input.faculty : null,
+            },
+            ip: context.ip,
+          },
+          tx,
+        );
+        return newId;
+      });
+      return { user: await reload(id), credentials: { userName: input.userName, password } };
+    },
+
+    /** Edits another account's profile; the role stays; super admins are out of reach. */
+    async updateAdmin(
+      actor: StaffPrincipal,
+      id: string,
+      input: Profile,
+      context: RequestContext,
+    ): Promise<StaffUser> {
+      const target = await manageableTarget(id);
+      const collegeId = target.role === 'ADMIN' ? await collegeIdFor(input.faculty) : null;
+      const profile = {
+        name: input.name,
+        userName: input.userName,
+        phoneNumber: input.phoneNumber,
+        collegeId,
+      };
+      await write(async (tx) => {
+        if (!(await repository.updateProfile(tx, id, profile, 'SUPERADMIN')))
+          throw new AppError(404, MESSAGES.adminNotFound);
+        await audit(
+          {
+            actor: actorOf(actor),
+            action: 'staff.update',
+            targetType: 'staff',
+            targetId: id,
+            details: changes(target, { ...input, faculty: collegeId ? input.faculty : null }),
+            ip: context.ip,
+          },
+          tx,
+        );
+      });
+      return reload(id);
+    },
+
+    /** A new generated password shown once; the account's older tokens stop working. */
+    async resetAdminPassword(
+      actor: StaffPrincipal,
+      id: string,
+      context: RequestContext,
+    ): Promise<StaffCredentials> {
+      const target = await manageableTarget(id);
+      const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+      const passwordHash = await hashPassword(password);
+      await write(async (tx) => {
+        const done = await repository.setPassword(
+          tx,
+          id,
+          { passwordHash, passwordChanged: false, changedAt: new Date() },
+          'SUPERADMIN',
+        );
+        if (!done) throw new AppError(404, MESSAGES.adminNotFound);
+        await audit(
+          {
+            actor: actorOf(actor),
+            action: 'staff.reset_password',
+            targetType: 'staff',
+            targetId: id,
+            details: { userName: target.userName },
+            ip: context.ip,
+          },
+          tx,
+        );
+      });
+      return { userName: target.userName, password };
+    },
+
+    async deleteAdmin(actor: StaffPrincipal, id: string, context: RequestContext): Promise<void> {
+      const target = await manageableTarget(id);
+      await write(async (tx) => {
+        if (!(await repository.delete(tx, id, 'SUPERADMIN'))) throw new AppError(404, MESSAGES.adminNotFound);
+        await audit(
+          {
+            actor: actorOf(actor),
+            action: 'staff.delete',
+            targetType: 'staff',
+            targetId: id,
+            details: { userName: target.userName, role: target.role, faculty: target.faculty },
+            ip: context.ip,
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;
