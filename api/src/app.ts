@@ -4,9 +4,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/pool.js';
+import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
+import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { collegesRoutes } from './modules/colleges/colleges.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { quizRoutes } from './modules/quiz/quiz.routes.js';
+import { studentsRoutes } from './modules/students/students.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { errorEnvelope } from './plugins/error-envelope.js';
 import { openApi } from './plugins/openapi.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -37,7 +42,8 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // maxParamLength: the schedule print link carries a staff token (about 200 characters) in its path.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -51,6 +57,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorEnvelope);
   await app.register(securityHeaders);
   await app.register(cookie, { secret: deps.secret });
+  // Before the routes: guards every route named in the access table (auth/access-policy.ts).
+  await app.register(authPlugin, { secret: deps.secret });
   await app.register(openApi);
 
   await app.register(
@@ -58,6 +66,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes);
       await api.register(brandingRoutes);
       await api.register(collegesRoutes);
+      await api.register(usersRoutes);
+      await api.register(studentsRoutes);
+      await api.register(quizRoutes);
+      await api.register(additionalQuestionsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,8 @@
+import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '../../test/template-database.js';
-import { runMigrations } from './migrate.js';
+import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
 import { openDatabase } from './pool.js';
 import { seedReferenceData } from './seed/reference-data.js';
 
@@ -17,7 +18,8 @@ describe('runMigrations', () => {
       const db = instances[0]?.db;
       if (!db) throw new Error('no instance');
       const applied = await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-      expect(applied.rows[0]).toEqual({ n: 1 });
+      const files = (await readdir(MIGRATIONS_FOLDER)).filter((f) => f.endsWith('.sql'));
+      expect(applied.rows[0]).toEqual({ n: files.length });
       const colleges = await db.execute(sql`SELECT count(*)::int AS n FROM colleges`);
       expect((colleges.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(15);
     } finally {

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { QUIZ_BANK } from '../../modules/charter/quiz-bank.js';
+import { seedQuizBank } from '../../modules/quiz/quiz.seed.js';
 import type { Database } from '../pool.js';
 import { COLLEGES } from './colleges.js';
+import { seedQuestionnaire } from './questionnaire.js';
 
 /**
- * Upserts the reference data every portal needs (colleges and their programs). Runs on every start, so a new
- * release's reference data reaches existing databases; set-based statements, one transaction.
+ * Upserts the reference data every portal needs (colleges and their programs, the charter quiz bank, the
+ * additional questionnaire). Runs on every start, so a new release's reference data reaches existing databases;
+ * set-based statements, one transaction.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -30,5 +34,8 @@ export async function seedReferenceData(db: Database): Promise<void> {
         ${sql.param(programs.map((p) => p.i))}::int[]) AS p(college, name, sort_order)
       JOIN colleges c ON c.name = p.college
       ON CONFLICT (college_id, name) DO UPDATE SET sort_order = EXCLUDED.sort_order`);
+
+    await seedQuizBank(tx, QUIZ_BANK);
+    await seedQuestionnaire(tx);
   });
 }

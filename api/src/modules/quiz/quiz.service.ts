@@ -1,0 +1,68 @@
+import {
+  MESSAGE_TEMPLATES,
+  MESSAGES,
+  QUIZ_QUESTION_COUNT,
+  type RandomQuestion,
+  validateQuizAnswers,
+} from '@portal/common';
+import { AppError } from '../../lib/app-error.js';
+import type { QuizRepository } from './quiz.repository.js';
+
+export interface QuizOutcome {
+  passed: true;
+  correctCount: number;
+  total: number;
+}
+
+export function quizService(repository: QuizRepository) {
+  return {
+    /** Draws the student's questions anew (replacing an earlier draw); a student who passed has no quiz. */
+    async draw(studentId: string): Promise<RandomQuestion[]> {
+      const state = await repository.studentState(studentId);
+      if (!state) throw new AppError(404, MESSAGES.studentNotFound);
+      if (state.isPassed) throw new AppError(409, MESSAGES.quizAlreadyPassed);
+      const questions = await repository.draw(studentId, QUIZ_QUESTION_COUNT);
+      if (questions.length === 0) throw new AppError(503, MESSAGES.quizUnavailable);
+      return questions.map(({ index, question }) => ({ index, question }));
+    },
+
+    /**
+     * Grades the answers against the stored draw, under the draw's row lock: the attempt is recorded, the draw
+     * is spent (a failure makes the next fetch draw anew) and a pass sets isPassed, all in one transaction.
+     * Invalid answers are refused without spending the draw. A failure is a 400 saying how many were correct.
+     */
+    async submit(studentId: string, answers: unknown): Promise<QuizOutcome> {
+      const outcome = await repository.grade(async (statements) => {
+        const drawn = await statements.lockDraw(studentId);
+        const isPassed = await statements.isPassed(studentId);
+        if (isPassed === undefined) throw new AppError(404, MESSAGES.studentNotFound);
+        if (isPassed) throw new AppError(409, MESSAGES.quizAlreadyPassed);
+        if (!drawn) throw new AppError(409, MESSAGES.quizNotDrawn);
+
+        const checked = validateQuizAnswers(drawn, answers);
+        if (!checked.ok) throw new AppError(400, checked.message);
+
+        const key = await statements.correctAnswers([...checked.answers.keys()]);
+        let correctCount = 0;
+        for (const [index, answer] of checked.answers) if (key.get(index) === answer) correctCount += 1;
+        const total = checked.answers.size;
+        const passed = correctCount === total;
+
+        await statements.recordAttempt({
+          studentId,
+          answers: Object.fromEntries(checked.answers),
+          correctCount,
+          passed,
+        });
+        await statements.deleteDraw(studentId);
+        if (passed) await statements.markPassed(studentId);
+        return { passed, correctCount, total };
+      });
+      if (!outcome.passed) {
+        throw new AppError(400, MESSAGE_TEMPLATES.quizFailed(outcome.correctCount, outcome.total));
+      }
+      return { passed: true, correctCount: outcome.correctCount, total: outcome.total };
+    },
+  };
+}
+export type QuizService = ReturnType<typeof quizService>;
