@@ -4,6 +4,7 @@ import { freshDataDir, startPortal } from './portal-server.js';
 export default async function globalSetup() {
   const server = await startPortal(await freshDataDir(), { DEMO_DATA: '1' });
   process.env.PORTAL_URL = server.url;
+  process.env.PORTAL_DATA_DIR = server.dataDir;
   return async () => {
     await server.stop();
   };

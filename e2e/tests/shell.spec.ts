@@ -26,7 +26,11 @@ test.describe('web shell', () => {
     await expect(page).toHaveURL(/\/stAdmission\/admin\/login$/);
   });
 
-  for (const path of ['/stAdmission/no-such-page', '/stAdmission/dashboard/no-such-page', '/stAdmission/admin/no-such-page']) {
+  for (const path of [
+    '/stAdmission/no-such-page',
+    '/stAdmission/dashboard/no-such-page',
+    '/stAdmission/admin/no-such-page',
+  ]) {
     test(`unknown path ${path} shows the page-not-found screen`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByText('الصفحة غير موجودة')).toBeVisible();
@@ -47,7 +51,8 @@ test.describe('web shell', () => {
   test('no request leaves the portal (no CDN)', async ({ page, baseURL }) => {
     const foreign: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(String(baseURL)) && !request.url().startsWith('data:')) foreign.push(request.url());
+      if (!request.url().startsWith(String(baseURL)) && !request.url().startsWith('data:'))
+        foreign.push(request.url());
     });
     await page.goto('/stAdmission/');
     await page.waitForLoadState('networkidle');

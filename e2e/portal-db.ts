@@ -1,0 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+/** A direct connection to a portal's embedded PostgreSQL, found through its data folder. */
+export async function connectPortalDb(dataDir: string): Promise<pg.Client> {
+  const pgDir = path.join(dataDir, 'pg');
+  const password = (await readFile(path.join(pgDir, 'password'), 'utf8')).trim();
+  const port = Number((await readFile(path.join(pgDir, 'data', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'portal', password, database: 'portal' });
+  await client.connect();
+  return client;
+}

@@ -1,0 +1,133 @@
+import { MESSAGES } from '@portal/common';
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import type { RouteObject } from 'react-router';
+import { ErrorScreen } from '@/components/error-screen';
+import { AdminGuard } from '@/features/admin/components/admin-guard';
+import { StudentGuard } from '@/features/student/components/student-guard';
+import { StudentHeaderLinks } from '@/features/student/components/student-header-links';
+import { AppLayout } from './layouts/app-layout';
+import { RouteError } from './route-error';
+
+/** Each screen is its own chunk; AppLayout's Suspense shows the spinner while it downloads. */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): ReactElement {
+  const Screen = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+  return <Screen />;
+}
+
+const notFoundScreen = <ErrorScreen code={404} message={MESSAGES.pageNotFound} />;
+const notFound: RouteObject = { path: '*', element: notFoundScreen };
+// `/dashboard` and `/admin` alone name no screen; without an index route they would render an empty page.
+const bareAreaPath: RouteObject = { index: true, element: notFoundScreen };
+
+const studentScreens: RouteObject[] = [
+  {
+    path: 'studentDataView',
+    element: lazyScreen(() => import('@/features/student/components/student-data-view'), 'StudentDataView'),
+  },
+  {
+    path: 'studentDataEnter',
+    element: lazyScreen(() => import('@/features/student/components/student-data-enter'), 'StudentDataEnter'),
+  },
+  {
+    path: 'formsDownload',
+    element: lazyScreen(() => import('@/features/student/components/forms-download'), 'FormsDownload'),
+  },
+  {
+    path: 'documentDownloadPage',
+    element: lazyScreen(
+      () => import('@/features/student/components/document-download-page'),
+      'DocumentDownloadPage',
+    ),
+  },
+  { path: 'quiz', element: lazyScreen(() => import('@/features/student/components/quiz'), 'Quiz') },
+  {
+    path: 'additionalQuestions',
+    element: lazyScreen(
+      () => import('@/features/student/components/additional-questions'),
+      'AdditionalQuestions',
+    ),
+  },
+  {
+    path: 'studentAppointment',
+    element: lazyScreen(
+      () => import('@/features/student/components/student-appointment'),
+      'StudentAppointment',
+    ),
+  },
+];
+
+const adminScreens: RouteObject[] = [
+  {
+    path: 'studentsInfo',
+    element: lazyScreen(() => import('@/features/admin/components/students-info'), 'StudentsInfo'),
+  },
+  {
+    path: 'statistics',
+    element: lazyScreen(() => import('@/features/admin/components/statistics'), 'Statistics'),
+  },
+  {
+    path: 'uploadStudentInfo',
+    element: lazyScreen(() => import('@/features/admin/components/upload-student-info'), 'UploadStudentInfo'),
+  },
+  {
+    path: 'deleteStudentInfo',
+    element: lazyScreen(() => import('@/features/admin/components/delete-student-info'), 'DeleteStudentInfo'),
+  },
+  {
+    path: 'adminsManagement',
+    element: lazyScreen(() => import('@/features/admin/components/admins-management'), 'AdminsManagement'),
+  },
+  {
+    path: 'updateAccountInfo',
+    element: lazyScreen(() => import('@/features/admin/components/update-account-info'), 'UpdateAccountInfo'),
+  },
+  {
+    path: 'changePassword',
+    element: lazyScreen(() => import('@/features/admin/components/change-password'), 'ChangePassword'),
+  },
+  { path: 'schedule', element: lazyScreen(() => import('@/features/admin/components/schedule'), 'Schedule') },
+];
+
+/** Spec section 2. Shared by the browser router (app.tsx) and the tests' memory routers. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <AppLayout headerActions={<StudentHeaderLinks />} />,
+        children: [
+          {
+            index: true,
+            element: lazyScreen(
+              () => import('@/features/student-login/components/student-login'),
+              'StudentLogin',
+            ),
+          },
+          {
+            path: 'dashboard',
+            // Unknown dashboard paths are "page not found" even without a student, so the guard wraps only the
+            // known screens.
+            children: [bareAreaPath, { element: <StudentGuard />, children: studentScreens }, notFound],
+          },
+          notFound,
+        ],
+      },
+      {
+        path: 'admin',
+        element: <AppLayout />,
+        children: [
+          {
+            path: 'login',
+            element: lazyScreen(() => import('@/features/admin-login/components/admin-login'), 'AdminLogin'),
+          },
+          { element: <AdminGuard />, children: adminScreens },
+          bareAreaPath,
+          notFound,
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+export function AdminsManagement() {
+  return <UnderConstruction title="إدارة المسؤولين" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+export function ChangePassword() {
+  return <UnderConstruction title="تغيير كلمة المرور" />;
+}

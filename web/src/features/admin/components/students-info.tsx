@@ -1,0 +1,5 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+export function StudentsInfo() {
+  return <UnderConstruction title="بيانات الطلاب" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+export function UpdateAccountInfo() {
+  return <UnderConstruction title="تحديث بيانات الحساب" />;
+}

@@ -1,0 +1,27 @@
+import { type StudentLookupResponse, studentLanding } from '@portal/common';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { showApiError } from '@/components/notices';
+import type { ApiResult } from '@/lib/api-client';
+import { setCookie } from '@/lib/cookies';
+import { sessionFromLookup, useStudentSession } from '@/lib/student-session';
+
+/** What a lookup answer does, whether it came from the form or from the nationalID cookie (spec section 2). */
+export function useStudentSignIn() {
+  const navigate = useNavigate();
+  const { setSession } = useStudentSession();
+  return useCallback(
+    (nationalID: string, result: ApiResult<StudentLookupResponse>) => {
+      if (result.status === 'error') {
+        showApiError(result);
+        return;
+      }
+      const lookup = result.data;
+      setCookie('id', lookup._id);
+      setCookie('nationalID', nationalID);
+      setSession(sessionFromLookup(lookup));
+      navigate(`/dashboard/${studentLanding(lookup.studentData)}`);
+    },
+    [navigate, setSession],
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { ButtonLink } from '@/components/button';
+import { useLoadedSession } from './student-guard';
+
+/** The one college with interview appointments (spec sections 2 and 6). */
+const SOCIAL_WORK_COLLEGE = 'كلية الخدمة الاجتماعية';
+
+export function StudentDataView() {
+  const { studentData, studentObj } = useLoadedSession();
+  return (
+    <Stack gap="lg">
+      <Title order={2}>بيانات الطالب</Title>
+      <Paper withBorder radius="md">
+        <Table striped verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Tbody>
+            {studentData.map(({ name, value }) => (
+              <Table.Tr key={name}>
+                <Table.Th scope="row" w="40%">
+                  {name}
+                </Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Group gap="sm">
+        <ButtonLink to="/dashboard/studentDataEnter">
+          {studentObj.isComplete ? 'تعديل البيانات' : 'استكمال البيانات'}
+        </ButtonLink>
+        {studentObj.isComplete && (
+          <ButtonLink to="/dashboard/formsDownload" variant="outline">
+            تنزيل الاستمارات
+          </ButtonLink>
+        )}
+        {studentObj.isComplete && studentObj.college === SOCIAL_WORK_COLLEGE && (
+          <ButtonLink to="/dashboard/studentAppointment" variant="outline">
+            موعد الاختبار الشخصي
+          </ButtonLink>
+        )}
+      </Group>
+    </Stack>
+  );
+}

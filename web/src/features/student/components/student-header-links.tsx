@@ -1,0 +1,52 @@
+import { Anchor, Group } from '@mantine/core';
+import { UNKNOWN_ROLE } from '@portal/common';
+import { useLocation, useNavigate } from 'react-router';
+import { getCookie, removeCookie } from '@/lib/cookies';
+import { useStudentSession } from '@/lib/student-session';
+
+/** Spec section 2: logout when a student id is stored and the role is NOT, or a national ID is stored. */
+export function studentHeaderLinks(stored: { id?: string; role?: string; nationalID?: string }) {
+  const hasId = stored.id !== undefined;
+  const role = stored.role ?? UNKNOWN_ROLE;
+  return {
+    logout: (hasId && role === UNKNOWN_ROLE) || stored.nationalID !== undefined,
+    back: hasId,
+  };
+}
+
+export function StudentHeaderLinks() {
+  // Cookies are not reactive: reading the location re-renders the links after every navigation, which is when
+  // login and logout change the cookies.
+  useLocation();
+  const navigate = useNavigate();
+  const { setSession } = useStudentSession();
+  const links = studentHeaderLinks({
+    id: getCookie('id'),
+    role: getCookie('role'),
+    nationalID: getCookie('nationalID'),
+  });
+
+  const logout = () => {
+    removeCookie('id');
+    removeCookie('seatNo');
+    removeCookie('nationalID');
+    setSession(null);
+    navigate('/');
+  };
+
+  if (!links.logout && !links.back) return null;
+  return (
+    <Group gap="xs">
+      {links.logout && (
+        <Anchor component="button" type="button" c="white" onClick={logout}>
+          تسجيل الخروج<span aria-hidden="true"> |</span>
+        </Anchor>
+      )}
+      {links.back && (
+        <Anchor component="button" type="button" c="white" onClick={() => navigate(-1)}>
+          رجوع
+        </Anchor>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,85 @@
+import type { AdditionalQuestion, StudentData } from '@portal/common';
+import { vi } from 'vitest';
+import { setCookie } from '@/lib/cookies';
+import { type Handler, mockApi, studentLookup } from '@/testing/mock-api';
+
+export const GET_STUDENT = 'POST /api/v1/students/getStudent';
+export const NATIONAL_ID = '29901012345678';
+export const STUDENT_ID = studentLookup()._id;
+export const QUIZ = `/api/v1/students/question/${STUDENT_ID}`;
+export const GET_QUIZ = `GET ${QUIZ}`;
+export const POST_QUIZ = `POST ${QUIZ}`;
+export const GET_QUESTIONS = 'GET /api/v1/additionalQuestions';
+export const SUBMIT_ANSWERS = `POST /api/v1/additionalQuestions/submit/${NATIONAL_ID}`;
+
+/** A stored login: the guard looks the student up again from these cookies. */
+export function storeLogin(): void {
+  setCookie('nationalID', NATIONAL_ID);
+  setCookie('id', STUDENT_ID);
+}
+
+/** Answers one lookup per call, in order; the last answer repeats. */
+export function lookups(...answers: (Partial<StudentData> | { status: number; message: string })[]): Handler {
+  let call = 0;
+  return () => {
+    const answer = answers[Math.min(call, answers.length - 1)] ?? {};
+    call += 1;
+    if ('status' in answer && typeof answer.status === 'number') {
+      return { status: answer.status, body: { status: 'error', message: answer.message } };
+    }
+    return { body: studentLookup(answer as Partial<StudentData>) };
+  };
+}
+
+export const QUESTIONS: AdditionalQuestion[] = [
+  {
+    id: 'residence',
+    type: 'mcq',
+    question: 'أين ستقيم خلال فترة الدراسة؟',
+    options: ['مع الأسرة', 'المدينة الجامعية'],
+  },
+  {
+    id: 'heard',
+    type: 'multi_select_input',
+    question: 'كيف عرفت معلومات عن الكلية؟',
+    description: 'يمكنك اختيار أكثر من إجابة',
+    options: ['موقع الجامعة', 'الأهل والأصدقاء', 'أخرى'],
+  },
+  { id: 'goal', type: 'input', question: 'ما هدفك المهني بعد التخرج؟', options: [] },
+  {
+    id: 'health',
+    type: 'mcq_yes_input',
+    question: 'هل تعاني من مرض مزمن؟',
+    description: 'اذكر الحالة الصحية',
+    options: ['نعم', 'لا'],
+  },
+  {
+    id: 'transport',
+    type: 'mcq_input',
+    question: 'ما وسيلة انتقالك إلى الكلية؟',
+    options: ['المواصلات العامة', 'أخرى'],
+  },
+];
+
+export const questionsBody = { status: 'success', data: QUESTIONS };
+
+/**
+ * mockApi plus a gate: the calls to `key` from call number `fromCall` (0-based) on wait until `release()`, so a
+ * test can look at the screen while that request is in flight.
+ */
+export function mockApiWithGate(handlers: Record<string, Handler>, key: string, fromCall = 0) {
+  const api = mockApi(handlers);
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let calls = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (`${init?.method ?? 'GET'} ${String(input)}` === key) {
+      calls += 1;
+      if (calls > fromCall) await gate;
+    }
+    return api.fetchMock(input, init);
+  });
+  return { ...api, release: open };
+}

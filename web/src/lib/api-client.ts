@@ -1,0 +1,67 @@
+import { errorEnvelopeSchema, MESSAGES } from '@portal/common';
+import { getCookie } from './cookies';
+
+export const API_BASE = '/api/v1';
+
+/** Every call answers this instead of throwing, so a screen handles both outcomes in one place (spec section 8). */
+export type ApiResult<T> =
+  | { status: 'success'; data: T; httpStatus: number }
+  | { status: 'error'; message: string; httpStatus: number };
+
+export type ApiError = Extract<ApiResult<unknown>, { status: 'error' }>;
+
+/** A zod schema from common fits here, and so does a hand-written parser that throws on a wrong shape. */
+export interface ResponseParser<T> {
+  parse(body: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Staff calls carry the token cookie; the admin login and the student calls do not (spec section 6). */
+  auth?: boolean;
+  schema: ResponseParser<T>;
+}
+
+export const NETWORK_ERROR_STATUS = 0;
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<ApiResult<T>> {
+  const { method = 'GET', body, auth = false, schema } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = auth ? getCookie('token') : undefined;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { status: 'error', message: MESSAGES.networkError, httpStatus: NETWORK_ERROR_STATUS };
+  }
+
+  const payload = await readJson(response);
+  const failure = errorEnvelopeSchema.safeParse(payload);
+  if (!response.ok || failure.success) {
+    const message = failure.success && failure.data.message ? failure.data.message : MESSAGES.unexpected;
+    return { status: 'error', message, httpStatus: response.status };
+  }
+  try {
+    return { status: 'success', data: schema.parse(payload), httpStatus: response.status };
+  } catch {
+    return { status: 'error', message: MESSAGES.unexpected, httpStatus: response.status };
+  }
+}
+
+/** A proxy or a crash can answer HTML or nothing; that must read as "unexpected", not throw. */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}

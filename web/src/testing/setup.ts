@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { type CookieName, removeCookie } from '@/lib/cookies';
+
+// jsdom has no matchMedia; Mantine asks it about colour scheme and reduced motion.
+window.matchMedia = (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+afterEach(() => {
+  // Without vitest globals Testing Library cannot register its own cleanup.
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+    removeCookie(cookie.split('=')[0] as CookieName);
+  }
+});
