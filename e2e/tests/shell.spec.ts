@@ -33,14 +33,15 @@ test.describe('web shell', () => {
   ]) {
     test(`unknown path ${path} shows the page-not-found screen`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByText('الصفحة غير موجودة')).toBeVisible();
-      await expect(page.getByText('404')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+      await expect(page.getByText('نوع الخطأ: 404')).toBeVisible();
     });
   }
 
   test('a student screen without a logged-in student goes back to the login', async ({ page }) => {
     await page.goto('/stAdmission/dashboard/studentDataView');
-    await expect(page).toHaveURL(/\/stAdmission\/$/);
+    await expect(page).toHaveURL(/\/stAdmission\/?$/);
+    await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
   });
 
   test('an admin screen without a token goes to the admin login', async ({ page }) => {
