@@ -37,7 +37,11 @@ describe('routes', () => {
 
   it('shows a staff screen to a visitor with a token', async () => {
     setCookie('token', 'abc');
-    mockApi();
+    mockApi({
+      'GET /api/v1/users/getRole': () => ({
+        body: { status: 'success', data: { role: 'SUPERADMIN', passwordChanged: true } },
+      }),
+    });
     renderApp('/admin/statistics');
     expect(await screen.findByRole('heading', { name: 'الإحصائيات' })).toBeInTheDocument();
   });

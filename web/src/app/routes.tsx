@@ -2,7 +2,6 @@ import { MESSAGES } from '@portal/common';
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen';
-import { AdminGuard } from '@/features/admin/components/admin-guard';
 import { StudentGuard } from '@/features/student/components/student-guard';
 import { StudentHeaderLinks } from '@/features/student/components/student-header-links';
 import { AppLayout } from './layouts/app-layout';
@@ -78,15 +77,18 @@ const adminScreens: RouteObject[] = [
   },
   {
     path: 'adminsManagement',
-    element: lazyScreen(() => import('@/features/admin/components/admins-management'), 'AdminsManagement'),
+    element: lazyScreen(() => import('@/features/admin/accounts/admins-management'), 'AdminsManagement'),
   },
   {
     path: 'updateAccountInfo',
-    element: lazyScreen(() => import('@/features/admin/components/update-account-info'), 'UpdateAccountInfo'),
+    element: lazyScreen(
+      () => import('@/features/admin/own-account/update-account-info'),
+      'UpdateAccountInfo',
+    ),
   },
   {
     path: 'changePassword',
-    element: lazyScreen(() => import('@/features/admin/components/change-password'), 'ChangePassword'),
+    element: lazyScreen(() => import('@/features/admin/own-account/change-password'), 'ChangePassword'),
   },
   { path: 'schedule', element: lazyScreen(() => import('@/features/admin/components/schedule'), 'Schedule') },
 ];
@@ -123,7 +125,11 @@ export const routes: RouteObject[] = [
             path: 'login',
             element: lazyScreen(() => import('@/features/admin-login/components/admin-login'), 'AdminLogin'),
           },
-          { element: <AdminGuard />, children: adminScreens },
+          // The shell holds the token check, the role lookup, the navigation and each screen's access rule.
+          {
+            element: lazyScreen(() => import('@/features/admin/shell/admin-shell'), 'AdminShell'),
+            children: adminScreens,
+          },
           bareAreaPath,
           notFound,
         ],

@@ -40,6 +40,7 @@ describe('admin login', () => {
     [{ role: 'SUPPORT', passwordChanged: true }, '/admin/studentsInfo'],
   ])('stores the session of %o and goes to %s', async (user, landing) => {
     const api = mockApi({
+      'GET /api/v1/users/getRole': () => ({ body: { status: 'success', data: user } }),
       [LOGIN]: () => ({
         body: {
           status: 'success',
@@ -59,7 +60,8 @@ describe('admin login', () => {
       }),
     });
     const { router } = await logIn(' faculty1 ', 'secret123');
-    await screen.findByText('هذه الشاشة قيد الإنشاء');
+    // The admin shell opens once the role lookup (sent with the stored token) has answered.
+    await screen.findByRole('navigation', { name: 'قائمة المسؤول' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(landing);
     expect(api.bodiesOf(LOGIN)).toEqual([{ userName: 'faculty1', password: 'secret123' }]);
     expect([getCookie('token'), getCookie('role'), getCookie('faculty'), getCookie('name')]).toEqual([

@@ -1,0 +1,72 @@
+import { Badge, Card, Group, Stack, Title } from '@mantine/core';
+import type { StaffUser } from '@portal/common';
+import { useId } from 'react';
+import { Button } from '@/components/button';
+import classes from './admins-management.module.css';
+import { isManageable, ROLE_LABELS } from './role-labels';
+
+const AWAITING_PASSWORD = 'لم يغيّر كلمة المرور بعد';
+
+interface AdminCardProps {
+  admin: StaffUser;
+  onEdit: (admin: StaffUser) => void;
+  onDelete: (admin: StaffUser) => void;
+}
+
+/** One account: name, user name, role, mobile and faculty; super admins cannot be edited or deleted. */
+export function AdminCard({ admin, onEdit, onDelete }: AdminCardProps) {
+  const titleId = useId();
+  return (
+    <Card component="article" withBorder radius="md" padding="md" aria-labelledby={titleId}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} fz="lg" id={titleId}>
+            {admin.name}
+          </Title>
+          {!admin.passwordChanged && (
+            <Badge color="yellow" variant="light" radius="sm" className={classes.badge}>
+              {AWAITING_PASSWORD}
+            </Badge>
+          )}
+        </Group>
+        <dl className={classes.facts}>
+          <dt>اسم المستخدم</dt>
+          <dd>
+            <span dir="ltr">{admin.userName}</span>
+          </dd>
+          <dt>الصلاحية</dt>
+          <dd>{ROLE_LABELS[admin.role]}</dd>
+          <dt>رقم الموبايل</dt>
+          <dd>{admin.phoneNumber ? <span dir="ltr">{admin.phoneNumber}</span> : '—'}</dd>
+          {admin.faculty && (
+            <>
+              <dt>الكلية</dt>
+              <dd>{admin.faculty}</dd>
+            </>
+          )}
+        </dl>
+        {isManageable(admin.role) && (
+          <Group gap="xs" mt="auto">
+            <Button
+              size="sm"
+              variant="light"
+              onClick={() => onEdit(admin)}
+              aria-label={`تعديل ${admin.name}`}
+            >
+              تعديل
+            </Button>
+            <Button
+              size="sm"
+              variant="light"
+              color="red"
+              onClick={() => onDelete(admin)}
+              aria-label={`حذف ${admin.name}`}
+            >
+              حذف
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

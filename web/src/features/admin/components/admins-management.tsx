@@ -1,5 +1,0 @@
-import { UnderConstruction } from '@/components/under-construction';
-
-export function AdminsManagement() {
-  return <UnderConstruction title="إدارة المسؤولين" />;
-}

@@ -1,5 +1,0 @@
-import { UnderConstruction } from '@/components/under-construction';
-
-export function UpdateAccountInfo() {
-  return <UnderConstruction title="تحديث بيانات الحساب" />;
-}

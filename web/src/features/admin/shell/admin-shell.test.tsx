@@ -1,0 +1,146 @@
+import { MESSAGES, type StaffRole } from '@portal/common';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getCookie } from '@/lib/cookies';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { fails, GET_ROLE, signedInAs } from '../testing/staff-fixtures';
+
+const NAV = 'قائمة المسؤول';
+const LINKS = {
+  studentsInfo: 'بيانات الطلاب',
+  statistics: 'الإحصائيات',
+  uploadStudentInfo: 'رفع بيانات الطلاب',
+  deleteStudentInfo: 'حذف بيانات الطلاب',
+  schedule: 'جدولة الاختبار الشخصي',
+  adminsManagement: 'إدارة المسؤولين',
+  updateAccountInfo: 'تحديث بيانات الحساب',
+  changePassword: 'تغيير كلمة المرور',
+};
+const LOGOUT = 'تسجيل الخروج';
+
+async function navItems() {
+  const nav = await screen.findByRole('navigation', { name: NAV }, { timeout: 5000 });
+  return [...nav.querySelectorAll('a, button')].map((item) => item.textContent);
+}
+
+describe('admin shell', () => {
+  it.each<[StaffRole, boolean, string[]]>([
+    [
+      'SUPERADMIN',
+      true,
+      [
+        LINKS.studentsInfo,
+        LINKS.statistics,
+        LINKS.uploadStudentInfo,
+        LINKS.deleteStudentInfo,
+        LINKS.schedule,
+        LINKS.adminsManagement,
+        LINKS.updateAccountInfo,
+        LINKS.changePassword,
+      ],
+    ],
+    ['SUPPORT', true, [LINKS.studentsInfo, LINKS.uploadStudentInfo, LINKS.changePassword]],
+    ['ADMIN', true, [LINKS.studentsInfo, LINKS.changePassword]],
+    ['ADMIN', false, [LINKS.updateAccountInfo, LINKS.changePassword]],
+    ['SOCIAL_ADMIN', true, [LINKS.schedule, LINKS.changePassword]],
+    ['SUPPORT', false, [LINKS.changePassword]],
+  ])(
+    'shows %s (password changed: %s) only its own links and logout',
+    async (role, passwordChanged, links) => {
+      mockApi(signedInAs(role, passwordChanged));
+      renderApp('/admin/changePassword');
+      expect(await navItems()).toEqual([...links, LOGOUT]);
+    },
+  );
+
+  it('shows no navigation while the role is still unknown', async () => {
+    const { fetchMock } = mockApi(signedInAs('SUPERADMIN'));
+    const answer = fetchMock.getMockImplementation();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/users/getRole')) await gate;
+      if (!answer) throw new Error('no mock');
+      return answer(input, init);
+    });
+    renderApp('/admin/statistics');
+    expect(await screen.findByRole('status', { name: MESSAGES.loading })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: NAV })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('navigation', { name: NAV })).toBeInTheDocument();
+  });
+
+  it('holds an account that has not changed its password at the password change', async () => {
+    mockApi(signedInAs('ADMIN', false));
+    const { router } = renderApp('/admin/studentsInfo');
+    expect(await screen.findByLabelText('كلمة المرور الحالية')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/changePassword');
+  });
+
+  it('lets an ADMIN correct its account before the password change, not after', async () => {
+    mockApi({
+      ...signedInAs('ADMIN', true),
+      'GET /api/v1/users/getMe': () => {
+        throw new Error('must not be asked');
+      },
+    });
+    renderApp('/admin/updateAccountInfo');
+    expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
+  });
+
+  it.each<[StaffRole, string]>([
+    ['ADMIN', '/admin/adminsManagement'],
+    ['SUPPORT', '/admin/deleteStudentInfo'],
+    ['SOCIAL_ADMIN', '/admin/studentsInfo'],
+    ['ADMIN', '/admin/uploadStudentInfo'],
+    ['SUPPORT', '/admin/schedule'],
+  ])('tells %s it cannot open %s', async (role, path) => {
+    mockApi(signedInAs(role));
+    const { router } = renderApp(path);
+    expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('ends a session the server no longer accepts', async () => {
+    mockApi({ ...signedInAs('SUPERADMIN'), [GET_ROLE]: () => fails(401, MESSAGES.sessionInvalid) });
+    const { router } = renderApp('/admin/statistics');
+    expect(await screen.findByLabelText('اسم المستخدم')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(await screen.findByText(MESSAGES.sessionInvalid)).toBeInTheDocument();
+    expect([getCookie('token'), getCookie('role'), getCookie('name')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('logout forgets the token, role, faculty and name and opens the login', async () => {
+    mockApi(signedInAs('ADMIN'));
+    const { router, user } = renderApp('/admin/changePassword');
+    const nav = await screen.findByRole('navigation', { name: NAV });
+    await user.click(within(nav).getByRole('button', { name: LOGOUT }));
+    expect(await screen.findByLabelText('اسم المستخدم')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(['token', 'role', 'faculty', 'name'].map((name) => getCookie(name as 'token'))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('opens the same links from the phone menu in a labelled drawer', async () => {
+    mockApi(signedInAs('SOCIAL_ADMIN'));
+    const { user } = renderApp('/admin/changePassword');
+    const burger = await screen.findByRole('button', { name: 'فتح قائمة المسؤول' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    const drawer = await screen.findByRole('dialog', { name: NAV });
+    expect(within(drawer).getByRole('link', { name: LINKS.schedule })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('link', { name: LINKS.schedule }));
+    expect(screen.queryByRole('dialog', { name: NAV })).not.toBeInTheDocument();
+  });
+});

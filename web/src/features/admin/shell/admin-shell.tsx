@@ -1,0 +1,79 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@portal/common';
+import { useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '@/components/button';
+import { PageSpinner } from '@/components/page-spinner';
+import { getCookie, setCookie } from '@/lib/cookies';
+import { AdminNav } from './admin-nav';
+import { CHANGE_PASSWORD_PATH, canOpen, screenAt, visibleScreens } from './admin-screens';
+import classes from './admin-shell.module.css';
+import { StaffSessionContext, useRoleQuery, useSignOut } from './staff-session';
+
+const RETRY = 'إعادة المحاولة';
+
+/** What a role may not use says so, whatever the address typed (the server refuses the calls too). */
+export function NoAccess() {
+  return (
+    <Alert color="red" variant="light" title={MESSAGES.noAccess} role="alert">
+      <Text size="sm">اختر إحدى الصفحات المتاحة لك من القائمة.</Text>
+    </Alert>
+  );
+}
+
+/**
+ * Every staff screen sits in this shell (spec sections 2, 4 and 6): no token cookie → staff login; the role is
+ * 'NOT' until `GET /users/getRole` answers, and only then do the navigation and the screen appear; a 401 ends the
+ * session; an account that has not changed its password is held at the password change.
+ */
+export function AdminShell() {
+  const token = getCookie('token');
+  if (!token) return <Navigate to="/admin/login" replace />;
+  return <SignedInShell token={token} />;
+}
+
+function SignedInShell({ token }: { token: string }) {
+  const { pathname } = useLocation();
+  const roleQuery = useRoleQuery(token);
+  const signOut = useSignOut();
+  const answer = roleQuery.data;
+  const rejected = answer?.status === 'error' && answer.httpStatus === 401 ? answer.message : undefined;
+  const access = answer?.status === 'success' ? answer.data.data : undefined;
+
+  useEffect(() => {
+    if (rejected !== undefined) signOut(rejected);
+  }, [rejected, signOut]);
+
+  useEffect(() => {
+    if (access) setCookie('role', access.role);
+  }, [access]);
+
+  const session = useMemo(() => (access ? { ...access, token, signOut } : null), [access, token, signOut]);
+
+  if (answer?.status === 'error' && rejected === undefined) {
+    return (
+      <Stack align="center" py="xl">
+        <Alert color="red" variant="light" role="alert" title={answer.message} />
+        <Button onClick={() => roleQuery.refetch()} loading={roleQuery.isFetching}>
+          {RETRY}
+        </Button>
+      </Stack>
+    );
+  }
+  if (session === null) return <PageSpinner />;
+
+  const screen = screenAt(pathname);
+  if (screen && !canOpen(screen, session) && !session.passwordChanged)
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+
+  return (
+    <StaffSessionContext value={session}>
+      <div className={classes.layout}>
+        <AdminNav screens={visibleScreens(session)} current={screen} onLogout={() => signOut()} />
+        <div className={classes.content}>
+          {screen && !canOpen(screen, session) ? <NoAccess /> : <Outlet />}
+        </div>
+      </div>
+    </StaffSessionContext>
+  );
+}

@@ -1,0 +1,74 @@
+import { getRoleResponseSchema } from '@portal/common';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext } from 'react';
+import { useNavigate } from 'react-router';
+import { showApiError, showErrorNotice } from '@/components/notices';
+import { type ApiError, apiRequest } from '@/lib/api-client';
+import { removeCookie } from '@/lib/cookies';
+import type { StaffAccess } from './admin-screens';
+
+/**
+ * Staff queries are keyed by the token they were fetched with, so a later sign-in (another account in the same
+ * tab) never sees the previous account's answers.
+ */
+export const staffKeys = {
+  all: ['staff'] as const,
+  of: (token: string) => ['staff', token] as const,
+};
+
+export function getRole() {
+  return apiRequest('/users/getRole', { auth: true, schema: getRoleResponseSchema });
+}
+
+export function useRoleQuery(token: string) {
+  return useQuery({ queryKey: [...staffKeys.of(token), 'role'], queryFn: getRole });
+}
+
+/** Logout forgets the token, role, faculty and name (spec section 2). */
+export function clearStaffCookies(): void {
+  for (const name of ['token', 'role', 'faculty', 'name'] as const) removeCookie(name);
+}
+
+/** Clears the staff session and goes to the staff login, with an error notice when one is given. */
+export function useSignOut(): (message?: string) => void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (message?: string) => {
+      clearStaffCookies();
+      if (message) showErrorNotice(message);
+      navigate('/admin/login', { replace: true });
+      queryClient.removeQueries({ queryKey: staffKeys.all });
+    },
+    [navigate, queryClient],
+  );
+}
+
+export interface StaffSession extends StaffAccess {
+  token: string;
+  signOut: (message?: string) => void;
+}
+
+export const StaffSessionContext = createContext<StaffSession | null>(null);
+
+/** The signed-in account; only screens rendered inside the admin shell may ask. */
+export function useStaffSession(): StaffSession {
+  const session = useContext(StaffSessionContext);
+  if (session === null) throw new Error('useStaffSession must be used inside the admin shell');
+  return session;
+}
+
+/**
+ * Shows a failed staff call: a 401 means the token is dead (password changed or reset, account deleted,
+ * expired), so the session ends and the login opens; anything else is a 20 s error notice.
+ */
+export function useStaffErrorHandler(): (error: ApiError) => void {
+  const { signOut } = useStaffSession();
+  return useCallback(
+    (error: ApiError) => {
+      if (error.httpStatus === 401) signOut(error.message);
+      else showApiError(error);
+    },
+    [signOut],
+  );
+}

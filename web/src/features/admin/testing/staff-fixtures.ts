@@ -1,0 +1,38 @@
+import type { StaffRole, StaffUser } from '@portal/common';
+import { setCookie } from '@/lib/cookies';
+import type { Handler } from '@/testing/mock-api';
+
+export const GET_ROLE = 'GET /api/v1/users/getRole';
+
+let nextId = 1;
+
+/** An account as the server shows it; ids are UUID-shaped like the real ones. */
+export function staffUser(overrides: Partial<StaffUser> = {}): StaffUser {
+  const n = nextId++;
+  return {
+    _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `مسؤول ${n}`,
+    userName: `staff${n}`,
+    phoneNumber: `0101234${String(n).padStart(4, '0')}`,
+    role: 'ADMIN',
+    faculty: overrides.role && overrides.role !== 'ADMIN' ? null : 'كلية التجارة',
+    passwordChanged: true,
+    ...overrides,
+  };
+}
+
+/** Stores a token as the login does and answers the role lookup for that account. */
+export function signedInAs(role: StaffRole, passwordChanged = true): Record<string, Handler> {
+  setCookie('token', 'test-token');
+  setCookie('role', role);
+  setCookie('name', 'سارة');
+  if (role === 'ADMIN') setCookie('faculty', 'كلية التجارة');
+  return { [GET_ROLE]: () => ({ body: { status: 'success', data: { role, passwordChanged } } }) };
+}
+
+export const ok = (body: Record<string, unknown>, status = 200) => ({
+  status,
+  body: { status: 'success', ...body },
+});
+
+export const fails = (status: number, message: string) => ({ status, body: { status: 'error', message } });
