@@ -43,6 +43,7 @@ export function DocumentDownloadPage() {
       <Flex gap="sm" direction={{ base: 'column', sm: 'row' }}>
         <MantineButton
           component="a"
+          size="md"
           href={CHARTER_URL}
           download
           onClick={() => showSuccessNotice(MESSAGES.fileDownloaded)}

@@ -53,9 +53,8 @@ export function QuestionCard({ question, entry, error, disabled, onChange, onCle
             value={typeof entry.answer === 'string' ? entry.answer : ''}
             onChange={(event) => onChange({ answer: event.currentTarget.value })}
             disabled={disabled}
-            autosize
-            minRows={3}
-            maxRows={8}
+            rows={3}
+            resize="vertical"
             styles={{ label: { fontWeight: 700, marginBottom: 'var(--mantine-spacing-xs)' } }}
           />
         ) : (
@@ -81,9 +80,8 @@ export function QuestionCard({ question, entry, error, disabled, onChange, onCle
             value={entry.input ?? ''}
             onChange={(event) => onChange({ input: event.currentTarget.value })}
             disabled={disabled}
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={2}
+            resize="vertical"
           />
         )}
         <Group>

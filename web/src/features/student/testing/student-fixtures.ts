@@ -12,6 +12,9 @@ export const POST_QUIZ = `POST ${QUIZ}`;
 export const GET_QUESTIONS = 'GET /api/v1/additionalQuestions';
 export const SUBMIT_ANSWERS = `POST /api/v1/additionalQuestions/submit/${NATIONAL_ID}`;
 
+/** A student who has not passed the quiz (studentLookup's defaults are a student who has done both). */
+export const NEW_STUDENT = { isPassed: false, isCompletedAdditionalQuestions: false };
+
 /** A stored login: the guard looks the student up again from these cookies. */
 export function storeLogin(): void {
   setCookie('nationalID', NATIONAL_ID);
@@ -64,10 +67,10 @@ export const QUESTIONS: AdditionalQuestion[] = [
 export const questionsBody = { status: 'success', data: QUESTIONS };
 
 /**
- * mockApi plus a gate: the calls to `key` from call number `fromCall` (0-based) on wait until `release()`, so a
+ * mockApi plus a gate: the calls to `key` after the first `letThrough` wait until `release()`, so a
  * test can look at the screen while that request is in flight.
  */
-export function mockApiWithGate(handlers: Record<string, Handler>, key: string, fromCall = 0) {
+export function mockApiWithGate(handlers: Record<string, Handler>, key: string, letThrough = 0) {
   const api = mockApi(handlers);
   let open!: () => void;
   const gate = new Promise<void>((resolve) => {
@@ -77,7 +80,7 @@ export function mockApiWithGate(handlers: Record<string, Handler>, key: string, 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     if (`${init?.method ?? 'GET'} ${String(input)}` === key) {
       calls += 1;
-      if (calls > fromCall) await gate;
+      if (calls > letThrough) await gate;
     }
     return api.fetchMock(input, init);
   });
