@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/common';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -8,14 +9,22 @@ import { additionalQuestionsRoutes } from './modules/additional-questions/additi
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { collegesRoutes } from './modules/colleges/colleges.routes.js';
+import { completeDataRoutes } from './modules/complete-data/complete-data.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
+import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { errorEnvelope } from './plugins/error-envelope.js';
 import { openApi } from './plugins/openapi.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { DEFAULT_WEB_ROOT, webApp } from './plugins/web-app.js';
+import { localDiskStorage } from './storage/local-disk-storage.js';
+import type { ObjectStorage } from './storage/storage.js';
+import { storagePlugin, uploadStagingDir } from './storage/storage.plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +33,8 @@ export interface AppDeps {
   secret: string;
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the students' images are kept; default: the local disk under `DATA_DIR/images`. */
+  storage?: ObjectStorage;
 }
 
 declare module 'fastify' {
@@ -57,6 +68,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorEnvelope);
   await app.register(securityHeaders);
   await app.register(cookie, { secret: deps.secret });
+  await app.register(storagePlugin, {
+    storage: deps.storage ?? localDiskStorage(path.join(deps.config.dataDir, 'images')),
+    stagingDir: uploadStagingDir(deps.config.dataDir),
+  });
   // Before the routes: guards every route named in the access table (auth/access-policy.ts).
   await app.register(authPlugin, { secret: deps.secret });
   await app.register(openApi);
@@ -68,8 +83,13 @@ export async function buildApp(deps: AppDeps) {
       await api.register(collegesRoutes);
       await api.register(usersRoutes);
       await api.register(studentsRoutes);
+      await api.register(completeDataRoutes);
+      await api.register(studentRecordsRoutes);
       await api.register(quizRoutes);
       await api.register(additionalQuestionsRoutes);
+      await api.register(schedulingRoutes);
+      await api.register(importsRoutes, { secret: deps.secret });
+      await api.register(exportsRoutes, { secret: deps.secret });
     },
     { prefix: '/api/v1' },
   );

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
+import { type App, type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/pool.js';
 import { adminQuery, withDatabase } from './template-database.js';
@@ -36,14 +36,24 @@ async function fakeWebRoot(): Promise<string> {
   return root;
 }
 
-/** The whole portal on a fresh database, driven through `inject`; closed after the file. */
+/**
+ * The whole portal on a fresh database, driven through `inject`; closed after the file. `deps` may replace
+ * dependencies such as the storage (given the run's data folder).
+ */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
+  deps: (dataDir: string) => Partial<Pick<AppDeps, 'storage'>> = () => ({}),
 ): Promise<{ app: App; database: DatabaseHandle }> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, db: database.db, secret: TEST_SECRET, webRoot: await fakeWebRoot() });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secret: TEST_SECRET,
+    webRoot: await fakeWebRoot(),
+    ...deps(dataDir),
+  });
   afterAll(() => app.close());
   return { app, database };
 }

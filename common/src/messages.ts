@@ -90,6 +90,99 @@ export const MESSAGES = {
   // Student screens (issue 3).
   fileDownloaded: 'تم تنزيل الملف بنجاح',
   checkingStudentStatus: 'جاري التحقق من حالة الطالب... يرجى الانتظار',
+  // Complete-data screen, forms download and appointment (issue 4, web side).
+  studentDataUpdated: 'تم تحديث البيانات بنجاح',
+  draftRestored: 'تمت استعادة البيانات التي كتبتها ولم ترسلها بعد',
+  appointmentNotSet: 'لم يتم تحديد موعد الاختبار الشخصي بعد',
+  // Complete-data form (issue: completeStudentData), in the order of spec section 5.
+  studentNameEnRequired: 'يجب إدخال الاسم باللغة الإنجليزية',
+  studentNameEnLatin: 'الاسم باللغة الإنجليزية يجب أن يكتب بحروف إنجليزية',
+  cityRequired: 'يجب إدخال المدينة',
+  brothersNumRequired: 'يجب إدخال عدد الإخوة',
+  brothersMaleNumRequired: 'يجب إدخال عدد الإخوة الذكور',
+  brothersFemaleNumRequired: 'يجب إدخال عدد الإخوة الإناث',
+  brothersSumMismatch: 'مجموع عدد الإخوة الذكور والإناث يجب أن يساوي عدد الإخوة',
+  brothersOrderRequired: 'يجب إدخال ترتيب الطالب بين إخوته',
+  brothersOrderInvalid: 'ترتيب الطالب بين إخوته يجب أن يكون من 1 إلى عدد الإخوة مضافا إليه واحد',
+  incomeRequired: 'يجب إدخال دخل الأسرة الشهري',
+  motherNameRequired: 'يجب إدخال اسم الأم',
+  motherNationalityRequired: 'يجب إدخال جنسية الأم',
+  motherJobRequired: 'يجب إدخال وظيفة الأم',
+  motherMobileRequired: 'يجب إدخال رقم موبايل الأم',
+  fatherNationalityRequired: 'يجب إدخال جنسية الأب',
+  fatherMobileRequired: 'يجب إدخال رقم موبايل الأب',
+  homeTelRequired: 'يجب إدخال رقم التليفون الأرضي',
+  homeTelInvalid: 'رقم التليفون الأرضي يجب أن يتكون من 6 إلى 15 رقما',
+  addressRequired: 'يجب إدخال العنوان',
+  emailRequired: 'يجب إدخال البريد الإلكتروني',
+  emailInvalid: 'البريد الإلكتروني غير صحيح',
+  program1Required: 'يجب اختيار البرنامج الأول',
+  program2Required: 'يجب اختيار البرنامج الثاني',
+  program3Required: 'يجب اختيار البرنامج الثالث',
+  programRepeated: 'لا يمكن اختيار البرنامج نفسه أكثر من مرة',
+  programNotOffered: 'البرنامج المختار غير متاح في هذه الكلية',
+  qualificationRequired: 'يجب إدخال المؤهل',
+  qualificationYearRequired: 'يجب إدخال سنتي الحصول على المؤهل',
+  qualificationYearInvalid: 'سنة الحصول على المؤهل غير صحيحة، مثال: 2025/2026',
+  totalGradeRequired: 'يجب إدخال المجموع الكلي',
+  totalGradeZero: 'المجموع الكلي لا يمكن أن يكون صفرا',
+  totalGradeInvalid: 'المجموع الكلي يجب أن يكون رقما موجبا بحد أقصى رقمين عشريين',
+  percentageRequired: 'يجب إدخال النسبة المئوية',
+  percentageZero: 'النسبة المئوية لا يمكن أن تكون صفرا',
+  percentageInvalid: 'النسبة المئوية يجب أن تكون رقما أكبر من 0 ولا يزيد عن 100',
+  masterNameRequired: 'يجب إدخال اسم ولي الأمر',
+  masterJobRequired: 'يجب إدخال وظيفة ولي الأمر',
+  masterQualificationRequired: 'يجب إدخال مؤهل ولي الأمر',
+  fatherNameRequired: 'يجب إدخال اسم الأب',
+  fatherJobRequired: 'يجب إدخال وظيفة الأب',
+  fatherQualificationRequired: 'يجب إدخال مؤهل الأب',
+  imageNotImage: 'يجب أن يكون الملف صورة (png أو jpeg) وليس ملفا آخر',
+  imageTooLarge: 'حجم الصورة يجب ألا يزيد عن 2 ميجابايت',
+  photoKindUnknown: 'نوع الصورة المرسلة غير معروف',
+  photoKindRepeated: 'تم إرسال أكثر من صورة من النوع نفسه',
+  photosTooMany: 'لا يمكن إرسال أكثر من ست صور',
+  photoFieldUnknown: 'يجب إرسال الصور في الحقل photos',
+  multipartRequired: 'يجب إرسال البيانات والصور في صورة نموذج (multipart/form-data)',
+  formTooLarge: 'عدد الحقول المرسلة أو حجمها أكبر من المسموح',
+  fieldRepeated: 'تم إرسال أحد الحقول أكثر من مرة',
+  completeDataSaved: 'تم حفظ البيانات بنجاح',
+  storageUnavailable: 'تعذر حفظ الصور حاليا، حاول مرة أخرى بعد قليل',
+  photoNotFound: 'الصورة غير موجودة',
+  // Staff student records (issue: staff student records).
+  studentSearchRequired: 'يجب إدخال الاسم أو الرقم القومي',
+  studentSearchTypeRequired: 'يجب اختيار نوع البحث',
+  studentSearchTooLong: 'نص البحث أطول من المسموح',
+  noStudentData: 'لا توجد بيانات طلاب',
+  studentRecordNotFound: 'الطالب غير موجود',
+  studentDeleted: 'تم حذف الطالب بنجاح',
+  pageInvalid: 'رقم الصفحة غير صحيح',
+  pageSizeInvalid: 'عدد الطلاب في الصفحة غير صحيح',
+  // Student lists upload and staff downloads (staff student records: imports and exports).
+  excelFileOnly: 'يجب أن يكون الملف من نوع Excel فقط (xlsx أو xls)',
+  uploadFileRequired: 'يجب اختيار الملف',
+  uploadStatusInvalid: 'يجب اختيار حالة القيد: منتظم أو منتسب أو بدون',
+  uploadFileTooLarge: 'حجم الملف أكبر من المسموح (30 ميجابايت)',
+  uploadFileUnreadable: 'تعذرت قراءة الملف: الملف تالف أو غير مكتمل، افتحه في Excel واحفظه مرة أخرى',
+  uploadFileExpandsTooMuch:
+    'محتوى الملف بعد فك الضغط أكبر من المسموح (200 ميجابايت)، قسم الملف إلى ملفات أصغر',
+  uploadTimedOut: 'استغرقت قراءة الملف وقتا أطول من المسموح (60 ثانية)، قسم الملف إلى ملفات أصغر',
+  uploadNoHeader: 'لم يتم العثور على صف العناوين: يجب أن يحتوي أول صف على عمودي الاسم والرقم القومي',
+  uploadNoRows: 'الملف لا يحتوي على بيانات طلاب تحت صف العناوين',
+  uploadBusy: 'جاري استيراد ملفات أخرى الآن، حاول مرة أخرى بعد قليل',
+  uploadFieldsInvalid: 'يجب إرسال الكلية وحالة القيد والملف في صورة نموذج (multipart/form-data)',
+  downloadTypeInvalid: 'نوع التنزيل غير صحيح',
+  downloadLinkInvalid: 'رابط التنزيل غير صالح',
+  downloadLinkExpired: 'انتهت صلاحية رابط التنزيل، اطلب التنزيل مرة أخرى',
+  // Interview scheduling (issue: scheduling; spec section 5, 'Scheduling').
+  numOfStudentsRequired: 'يجب إدخال عدد الطلاب',
+  numOfStudentsInvalid: 'عدد الطلاب يجب أن يكون رقما صحيحا من 1 إلى 2000',
+  scheduleDateRequired: 'يجب اختيار التاريخ',
+  scheduleDateInvalid: 'التاريخ غير صحيح',
+  scheduleDateInPast: 'لا يمكن تحديد مواعيد في يوم مضى، اختر اليوم أو يوما قادما',
+  schedulePeriodRequired: 'يجب اختيار الفترة',
+  schedulePeriodInvalid: 'الفترة يجب أن تكون الصباحية (9:00) أو المسائية (12:00)',
+  noStudentsWaiting: 'لا يوجد طلاب في انتظار تحديد موعد الاختبار الشخصي',
+  noStudentsScheduledDay: 'لا يوجد طلاب مجدولين في هذا اليوم',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
@@ -107,6 +200,16 @@ function arabicMinutes(minutes: number): string {
   return `${minutes} ${minutes <= 10 ? 'دقائق' : 'دقيقة'}`;
 }
 
+/** 'طالب واحد', 'طالبين', '3 طلاب' … '10 طلاب', '11 طالبا' … '99 طالبا', '100 طالب': Arabic counted-noun agreement. */
+function arabicStudents(count: number): string {
+  if (count === 1) return 'طالب واحد';
+  if (count === 2) return 'طالبين';
+  const lastTwo = count % 100;
+  if (lastTwo >= 3 && lastTwo <= 10) return `${count} طلاب`;
+  if (lastTwo >= 11) return `${count} طالبا`;
+  return `${count} طالب`;
+}
+
 /** Arabic messages that name a question or an id. Ids come from the client, so they are shortened. */
 export const MESSAGE_TEMPLATES = {
   invalidQuestion: (id: string): string => `سؤال غير صحيح: ${echo(id)}`,
@@ -117,4 +220,31 @@ export const MESSAGE_TEMPLATES = {
     `تم إيقاف تسجيل الدخول مؤقتا بسبب تكرار المحاولات الخاطئة، حاول مرة أخرى بعد ${arabicMinutes(minutes)}`,
   quizFailed: (correct: number, total: number): string =>
     `إجاباتك الصحيحة ${correct} من ${total}، ويجب أن تكون جميع الإجابات صحيحة. أعد المحاولة بأسئلة جديدة`,
+  /** A complete-data field longer than its limit; names the field by its Arabic label. */
+  fieldTooLong: (label: string): string => `${label} أطول من المسموح`,
+  /** A sibling count or income that is not a whole number in range; names the field by its Arabic label. */
+  wholeNumberInvalid: (label: string): string => `${label} يجب أن يكون رقما صحيحا`,
+  /** A parent's mobile number of the wrong shape; names the field by its Arabic label. */
+  mobileInvalid: (label: string): string => `${label} يجب أن يتكون من 8 إلى 15 رقما`,
+  /** A missing document image (spec section 5, rule 8); names the image by its Arabic label. */
+  imageRequired: (label: string): string => `يجب رفع ${label}`,
+  /** Delete faculty data (spec section 8: 'deleted data of N students successfully'). */
+  facultyDataDeleted: (count: number): string => `تم حذف بيانات ${arabicStudents(count)} بنجاح`,
+  /** Counts of an upload (product decisions: the answer's message gives added, updated, rejected). */
+  uploadDone: (added: number, updated: number, rejected: number): string =>
+    `تم استيراد الملف. عدد الطلاب المضافين: ${added}، عدد الطلاب المحدثين: ${updated}، عدد الصفوف المرفوضة: ${rejected}`,
+  /** A list longer than the row limit, refused whole. */
+  uploadTooManyRows: (limit: number): string =>
+    `عدد صفوف الملف أكبر من الحد المسموح (${limit} صف)، قسمه إلى ملفات أصغر`,
+  /** A weekend day chosen for interviews; names the day. */
+  scheduleWeekend: (dayName: string): string => `يوم ${dayName} عطلة، اختر يوما آخر`,
+  /** Print refused: the day has students, but none in the chosen period (e.g. 'الفترة الصباحية (9:00)'). */
+  noStudentsScheduledPeriod: (periodLabel: string): string =>
+    `لا يوجد طلاب مجدولين في ${periodLabel} من هذا اليوم`,
+  /** Scheduling done; `day` as shown (dd/MM/yyyy), `periodLabel` as above. */
+  studentsAppointed: (count: number, day: string, periodLabel: string): string =>
+    `تمت جدولة ${arabicStudents(count)} يوم ${day} في ${periodLabel}`,
+  /** Fewer students were waiting than asked for: those there were are scheduled, and the message says so. */
+  studentsAppointedFewer: (count: number, requested: number, day: string, periodLabel: string): string =>
+    `عدد الطلاب المنتظرين أقل من العدد المطلوب (${requested}): تمت جدولة ${arabicStudents(count)} فقط يوم ${day} في ${periodLabel}`,
 } as const;

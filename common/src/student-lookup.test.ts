@@ -49,8 +49,42 @@ describe('studentLookupResponseSchema', () => {
     },
   };
 
+  const flags = {
+    socialWork: false,
+    tourism: false,
+    appointed: false,
+    appointedDay: null,
+    appointedHour: null,
+  };
+
   it('parses the lookup answer', () => {
-    expect(studentLookupResponseSchema.parse(response)).toEqual(response);
+    const full = { ...response, studentData: { ...response.studentData, ...flags } };
+    expect(studentLookupResponseSchema.parse(full)).toEqual(full);
+  });
+
+  it('reads an answer without the college flags and the appointment as neither and not appointed', () => {
+    expect(studentLookupResponseSchema.parse(response).studentData).toEqual({
+      ...response.studentData,
+      ...flags,
+    });
+  });
+
+  it('carries the college flags and the appointment', () => {
+    const appointed = {
+      ...response.studentData,
+      socialWork: true,
+      tourism: false,
+      appointed: true,
+      appointedDay: '2026-08-15',
+      appointedHour: 12,
+    };
+    expect(studentLookupResponseSchema.parse({ ...response, studentData: appointed }).studentData).toEqual(
+      appointed,
+    );
+    for (const wrong of [{ appointedHour: 10 }, { appointedDay: '15/08/2026' }, { socialWork: 'yes' }]) {
+      const studentData = { ...appointed, ...wrong };
+      expect(studentLookupResponseSchema.safeParse({ ...response, studentData }).success).toBe(false);
+    }
   });
 
   it('requires a uuid id and boolean flags', () => {

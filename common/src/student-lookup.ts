@@ -29,11 +29,29 @@ export type StudentLookupRequestParsed = z.output<typeof studentLookupRequestSch
 export const studentResultEntrySchema = z.object({ name: z.string(), value: z.string() });
 export type StudentResultEntry = z.infer<typeof studentResultEntrySchema>;
 
+/** A personal-interview day as the server stores it: 'YYYY-MM-DD'. */
+export const appointedDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * The student's flags. The spec's four come first; the college flags (`socialWork`: family sections, three
+ * forms, interview; `tourism`: three program choices) and the personal-interview appointment were added later,
+ * with defaults so that an answer without them still parses.
+ */
 export const studentDataSchema = z.object({
   isPassed: z.boolean(),
   isCompletedAdditionalQuestions: z.boolean(),
   isComplete: z.boolean(),
   college: z.string(),
+  socialWork: z.boolean().default(false),
+  tourism: z.boolean().default(false),
+  appointed: z.boolean().default(false),
+  /** 'YYYY-MM-DD', or null when no appointment is set. */
+  appointedDay: appointedDaySchema.nullable().default(null),
+  /** The period's start hour: 9 (morning) or 12 (evening), or null when no appointment is set. */
+  appointedHour: z
+    .union([z.literal(9), z.literal(12)])
+    .nullable()
+    .default(null),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 

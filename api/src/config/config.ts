@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_INTERVIEW_WEEKEND_DAYS } from '@portal/common';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -9,6 +10,16 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** Whether `Intl` knows the time zone (an IANA name such as `Africa/Cairo`). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const socialLinksSchema = z.array(
   z.object({
@@ -64,6 +75,25 @@ const envSchema = z
         }
       })
       .pipe(socialLinksSchema),
+    UNIVERSITY_TIMEZONE: z
+      .string()
+      .trim()
+      .default('Africa/Cairo')
+      .refine(isTimeZone, 'must be an IANA time zone such as Africa/Cairo'),
+    INTERVIEW_WEEKEND_DAYS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return [...DEFAULT_INTERVIEW_WEEKEND_DAYS];
+        if (value === 'none') return [];
+        const days = value.split(',').map((day) => day.trim());
+        if (!days.every((day) => /^[0-6]$/.test(day))) {
+          ctx.addIssue({ code: 'custom', message: "must be days 0-6 (0 = Sunday) separated by commas, or 'none'" });
+          return z.NEVER;
+        }
+        return [...new Set(days.map(Number))].sort((a, b) => a - b);
+      }),
   })
   .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
     message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
@@ -81,6 +111,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   studentLookupRateLimit: number;
+  /** The university's IANA time zone: 'today' and weekdays of interview scheduling are reckoned in it. */
+  universityTimeZone: string;
+  /** Days without interviews, 0 = Sunday … 6 = Saturday (default Friday and Saturday). */
+  interviewWeekendDays: readonly number[];
   branding: {
     universityName: string;
     universityNameEn: string;
@@ -125,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     studentLookupRateLimit: e.STUDENT_LOOKUP_RATE_LIMIT,
+    universityTimeZone: e.UNIVERSITY_TIMEZONE,
+    interviewWeekendDays: e.INTERVIEW_WEEKEND_DAYS,
     branding: {
       universityName: e.UNIVERSITY_NAME,
       universityNameEn: e.UNIVERSITY_NAME_EN,

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { nameSearchKeySql, normalizedNameSql } from './arabic-search.js';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -97,11 +98,23 @@ export const students = pgTable(
     isCompletedAdditionalQuestions: boolean('is_completed_additional_questions').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The name normalised for search and ordering (alef/hamza, teh marbuta, alef maqsura; see arabic-search). */
+    nameSearch: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(normalizedNameSql(sql.identifier('name'))),
+    /** The normalised name spelt in ASCII, so that the trigram index works under any locale (arabic-search). */
+    nameSearchKey: text('name_search_key')
+      .notNull()
+      .generatedAlwaysAs(nameSearchKeySql(sql.identifier('name'))),
   },
   (t) => [
     index('students_college_idx').on(t.collegeId, t.isComplete),
     index('students_completed_at_idx').on(t.completedAt),
     index('students_name_idx').on(t.name),
+    // Staff student list: one faculty's page ordered by name (student-records).
+    index('students_college_name_search_idx').on(t.collegeId, t.nameSearch, t.id),
+    // Staff name search: contains-match on the normalised name (needs pg_trgm, created by migration 0002).
+    index('students_name_search_key_trgm_idx').using('gin', t.nameSearchKey.op('gin_trgm_ops')),
   ],
 );
 

@@ -41,6 +41,23 @@ const SPEC_USERS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'
   'PATCH /users/updateAdmin': { SUPERADMIN: true },
   'PATCH /users/resetAdminPassword': { SUPERADMIN: true },
   'DELETE /users/deleteAdmin/:id': { SUPERADMIN: true },
+  'GET /users/getAllStudentsNumber': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
+  'POST /users/getAppointedStudentsNumber': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'PATCH /users/appointStudents': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+};
+
+/**
+ * Spec section 6 for the staff student-record calls, written out by hand the same way: every route named here
+ * must have exactly this access (SOCIAL_ADMIN sees no student info; deleting a student is super admin and
+ * support; delete-data, its count and statistics are super admin only).
+ */
+const SPEC_STUDENT_RECORDS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'>>> = {
+  'POST /students/getAllStudents': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
+  'POST /students/getStudentInfo': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
+  'DELETE /students/deleteStudent/:id': { SUPERADMIN: true, SUPPORT: true },
+  'POST /students/delete': { SUPERADMIN: true },
+  'POST /students/countFaculty': { SUPERADMIN: true },
+  'GET /students/getStatistics': { SUPERADMIN: true },
 };
 
 type Expected = { status: 401 | 403; message: string } | 'allowed';
@@ -100,21 +117,33 @@ beforeAll(async () => {
   tamperedToken = tamperedTokenFor(app, await insertStaff(db, { role: 'SOCIAL_ADMIN' }), superAdmin.id);
 });
 
+/** The access a row gives each role, in the shape of the hand-written spec tables. */
+function accessOf(rule: AccessRule): Partial<Record<StaffRole, true | 'first'>> {
+  const access: Partial<Record<StaffRole, true | 'first'>> = {};
+  for (const role of STAFF_ROLES) {
+    if (expectedFor(rule, role, true) === 'allowed') access[role] = true;
+    else if (expectedFor(rule, role, false) === 'allowed') access[role] = 'first';
+  }
+  return access;
+}
+
 describe('the access table', () => {
   it('gives the staff-account calls exactly the access of spec section 6', () => {
     const users = ACCESS_POLICY.filter((rule) => rule.url.startsWith('/users/') && rule.allow !== 'public');
-    const actual = Object.fromEntries(
-      users.map((rule) => {
-        const access: Partial<Record<StaffRole, true | 'first'>> = {};
-        for (const role of STAFF_ROLES) {
-          if (expectedFor(rule, role, true) === 'allowed') access[role] = true;
-          else if (expectedFor(rule, role, false) === 'allowed') access[role] = 'first';
-        }
-        return [`${rule.method} ${rule.url}`, access];
-      }),
-    );
+    const actual = Object.fromEntries(users.map((rule) => [`${rule.method} ${rule.url}`, accessOf(rule)]));
     expect(actual).toEqual(SPEC_USERS_ACCESS);
     expect(ACCESS_POLICY).toContainEqual({ method: 'POST', url: '/users/login', allow: 'public' });
+  });
+
+  it('gives the staff student-record calls exactly the access of spec section 6', () => {
+    const byRoute = new Map(ACCESS_POLICY.map((rule) => [`${rule.method} ${rule.url}`, rule]));
+    const actual = Object.fromEntries(
+      Object.keys(SPEC_STUDENT_RECORDS_ACCESS).map((route) => {
+        const rule = byRoute.get(route);
+        return [route, rule ? accessOf(rule) : 'no row'];
+      }),
+    );
+    expect(actual).toEqual(SPEC_STUDENT_RECORDS_ACCESS);
   });
 });
 

@@ -60,6 +60,32 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   { method: 'PATCH', url: '/users/resetAdminPassword', allow: SUPERADMIN_ONLY },
   { method: 'DELETE', url: '/users/deleteAdmin/:id', allow: SUPERADMIN_ONLY },
 
+  // Staff student records (issue 'Staff student records'; spec section 6). SOCIAL_ADMIN sees no student info.
+  // A faculty ADMIN reads its own faculty's students only (facultyScope). Deleting a student: super admin and
+  // support, the roles section 6 names; not a faculty ADMIN, which cannot upload the student back either.
+  { method: 'POST', url: '/students/getAllStudents', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'POST', url: '/students/getStudentInfo', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'GET', url: '/users/getAllStudentsNumber', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'DELETE', url: '/students/deleteStudent/:id', allow: ['SUPERADMIN', 'SUPPORT'] },
+  { method: 'POST', url: '/students/delete', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/students/countFaculty', allow: SUPERADMIN_ONLY },
+  { method: 'GET', url: '/students/getStatistics', allow: SUPERADMIN_ONLY },
+
+  // Student lists upload (spec sections 2 and 6: super admin and support; ADMIN sees no upload). The report
+  // link is its own credential (a signed, 10-minute link the browser opens), so its row is public.
+  { method: 'POST', url: '/students/upload', allow: ['SUPERADMIN', 'SUPPORT'] },
+  { method: 'GET', url: '/students/uploadTemplate', allow: ['SUPERADMIN', 'SUPPORT'] },
+  { method: 'GET', url: '/students/uploadReport/:token', allow: 'public' },
+  // Staff downloads: the call is open to super admin and support, and the service limits the kinds (spec section
+  // 2: support gets incompleteSupport only). The browser then opens a signed 10-minute link: public row.
+  { method: 'POST', url: '/students/downloadStudentData/:type', allow: ['SUPERADMIN', 'SUPPORT'] },
+  { method: 'GET', url: '/downloads/:token', allow: 'public' },
+
+  // Interview scheduling (issue: scheduling; spec section 6: social service, and the super admin). The print link
+  // is opened by the browser itself, so it carries the staff token in its path.
+  { method: 'POST', url: '/users/getAppointedStudentsNumber', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
+  { method: 'PATCH', url: '/users/appointStudents', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
+
   // Later features add their rows below, e.g.
   // { method: 'POST', url: '/students/getAllStudents', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
   // { method: 'GET', url: '/users/exportsAppointedStudents/:date/:period/:token', allow: ['SUPERADMIN',

@@ -1,4 +1,5 @@
 import type { StudentResultEntry } from '@portal/common';
+import { periodLabel } from './appointment-ics.js';
 import type { StudentRecord } from './students.repository.js';
 
 const ENROLLMENT_LABELS: Record<StudentRecord['enrollmentStatus'], string> = {
@@ -18,10 +19,6 @@ function formatNumber(value: string | null): string | null {
 function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return year && month && day ? `${day}/${month}/${year}` : isoDate;
-}
-
-function formatPeriod(hour: number): string {
-  return hour === 9 ? 'الفترة الصباحية (9:00)' : `الفترة المسائية (${hour}:00)`;
 }
 
 /** Optional lines, in display order: shown only when the student has the value. */
@@ -61,7 +58,7 @@ const OPTIONAL_LINES: readonly [string, (s: StudentRecord) => string | number | 
     'موعد الاختبار الشخصي',
     (s) =>
       s.appointedDay && s.appointedHour !== null
-        ? `${formatDate(s.appointedDay)} - ${formatPeriod(s.appointedHour)}`
+        ? `${formatDate(s.appointedDay)} - ${periodLabel(s.appointedHour)}`
         : null,
   ],
 ];

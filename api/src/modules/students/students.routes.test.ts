@@ -44,6 +44,11 @@ describe('POST /students/getStudent', () => {
       isCompletedAdditionalQuestions: false,
       isComplete: false,
       college: 'كلية التجارة',
+      socialWork: false,
+      tourism: false,
+      appointed: false,
+      appointedDay: null,
+      appointedHour: null,
     });
 
     const cookie = res.cookies.find((c) => c.name === STUDENT_SESSION_COOKIE);
@@ -91,6 +96,11 @@ describe('POST /students/getStudent', () => {
       isCompletedAdditionalQuestions: true,
       isComplete: true,
       college: 'كلية الخدمة الاجتماعية',
+      socialWork: true,
+      tourism: false,
+      appointed: true,
+      appointedDay: '2026-08-15',
+      appointedHour: 9,
     });
     const lines = Object.fromEntries(
       body.result.map((l: { name: string; value: string }) => [l.name, l.value]),
@@ -109,6 +119,29 @@ describe('POST /students/getStudent', () => {
       'موعد الاختبار الشخصي': '15/08/2026 - الفترة الصباحية (9:00)',
     });
     expect(lines).not.toHaveProperty('البرنامج الأول');
+  });
+
+  it.each([
+    ['كلية السياحة والفنادق', { socialWork: false, tourism: true }],
+    ['كلية الخدمة الاجتماعية', { socialWork: true, tourism: false }],
+    ['كلية التجارة', { socialWork: false, tourism: false }],
+  ])('tells the college flags of %s, so the form knows which sections to ask', async (college, flags) => {
+    const student = await insertStudent(database.db, { college });
+    const res = await lookup({ nationalID: student.nationalId });
+    expect(res.json().studentData).toMatchObject({ college, ...flags });
+  });
+
+  it('tells an evening appointment with its day and start hour', async () => {
+    const student = await insertStudent(database.db, { college: 'كلية الخدمة الاجتماعية', isComplete: true });
+    await database.db
+      .insert(appointments)
+      .values({ studentId: student.id, appointedDay: '2026-09-01', appointedHour: 12 });
+    const res = await lookup({ nationalID: student.nationalId });
+    expect(res.json().studentData).toMatchObject({
+      appointed: true,
+      appointedDay: '2026-09-01',
+      appointedHour: 12,
+    });
   });
 
   it('accepts Arabic-Indic digits and spaces in the national ID', async () => {

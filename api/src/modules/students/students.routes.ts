@@ -6,10 +6,18 @@ import {
   studentLookupResponseSchema,
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { setStudentSession } from '../student-session/student-session.js';
+import {
+  requireStudent,
+  requireStudentSession,
+  setStudentSession,
+} from '../student-session/student-session.js';
 import { studentsRepository } from './students.repository.js';
 import { studentsService } from './students.service.js';
+
+/** The name the calendar file is saved under. */
+export const APPOINTMENT_FILE_NAME = 'personal-interview-appointment.ics';
 
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = studentsService(studentsRepository(app.db));
@@ -43,6 +51,37 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await service.lookup(request.body.nationalID);
       setStudentSession(reply, answer._id);
       return answer;
+    },
+  );
+
+  app.get(
+    '/students/appointment/:id.ics',
+    {
+      // Without a session the answer is 401 whatever the path, so nothing is learnt without logging in.
+      preValidation: async (request) => {
+        requireStudentSession(request);
+      },
+      schema: {
+        tags: ['students'],
+        summary: "The logged-in student's personal-interview appointment as a calendar file (.ics)",
+        params: z.object({ id: z.uuid({ error: MESSAGES.studentIdInvalid }) }),
+        response: {
+          200: z.string().meta({ description: 'text/calendar (RFC 5545), one event' }),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const studentId = requireStudent(request, request.params.id);
+      const calendar = await service.appointmentCalendar(studentId);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${APPOINTMENT_FILE_NAME}"`)
+        .send(calendar);
     },
   );
 };

@@ -1,7 +1,19 @@
-import { MESSAGES, type StudentLookupResponse } from '@portal/common';
+import { MESSAGES, type StudentData, type StudentLookupResponse } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
+import { appointmentIcs } from './appointment-ics.js';
 import { studentResult } from './student-result.js';
-import type { StudentsRepository } from './students.repository.js';
+import type { StudentRecord, StudentsRepository } from './students.repository.js';
+
+type Appointment = Pick<StudentData, 'appointed' | 'appointedDay' | 'appointedHour'>;
+
+/** The personal-interview appointment as the student screens read it; the table allows only 9 and 12. */
+export function appointmentOf(student: Pick<StudentRecord, 'appointedDay' | 'appointedHour'>): Appointment {
+  const { appointedDay, appointedHour } = student;
+  if (appointedDay === null || (appointedHour !== 9 && appointedHour !== 12)) {
+    return { appointed: false, appointedDay: null, appointedHour: null };
+  }
+  return { appointed: true, appointedDay, appointedHour };
+}
 
 export function studentsService(repository: StudentsRepository) {
   return {
@@ -18,8 +30,28 @@ export function studentsService(repository: StudentsRepository) {
           isCompletedAdditionalQuestions: student.isCompletedAdditionalQuestions,
           isComplete: student.isComplete,
           college: student.college,
+          socialWork: student.socialWork,
+          tourism: student.tourism,
+          ...appointmentOf(student),
         },
       };
+    },
+
+    /** The student's appointment as a calendar file; 404 without the student or without an appointment. */
+    async appointmentCalendar(studentId: string, now = new Date()): Promise<string> {
+      const student = await repository.findAppointment(studentId);
+      if (!student) throw new AppError(404, MESSAGES.studentNotFound);
+      const appointment = appointmentOf(student);
+      if (!appointment.appointed || appointment.appointedDay === null || appointment.appointedHour === null) {
+        throw new AppError(404, MESSAGES.appointmentNotSet);
+      }
+      return appointmentIcs({
+        studentId: student.id,
+        college: student.college,
+        day: appointment.appointedDay,
+        hour: appointment.appointedHour,
+        now,
+      });
     },
   };
 }

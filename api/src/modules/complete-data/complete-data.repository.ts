@@ -1,0 +1,151 @@
+import type { CompleteData, ImageContentType, ImageKind } from '@portal/common';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/pool.js';
+import { collegePrograms, colleges, studentImages, students } from '../../db/schema.js';
+
+/** An image checked and put into the storage, to be recorded with the student's data. */
+export interface NewImage {
+  kind: ImageKind;
+  storageKey: string;
+  contentType: ImageContentType;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export function completeDataRepository(db: Database) {
+  const findStudent = db
+    .select({
+      id: students.id,
+      collegeId: students.collegeId,
+      socialWork: colleges.socialWork,
+      tourism: colleges.tourism,
+      isComplete: students.isComplete,
+      phoneNumber: students.phoneNumber,
+      importedTotalGrade: students.importedTotalGrade,
+      importedPercentage: students.importedPercentage,
+      studentNameEn: students.studentNameEn,
+      address: students.address,
+      homeTel: students.homeTel,
+      email: students.email,
+      program1: students.program1,
+      program2: students.program2,
+      program3: students.program3,
+      qualification: students.qualification,
+      qualificationYear: students.qualificationYear,
+      totalGrade: students.totalGrade,
+      percentage: students.percentage,
+      fatherName: students.fatherName,
+      fatherJob: students.fatherJob,
+      fatherQualification: students.fatherQualification,
+      fatherNationality: students.fatherNationality,
+      fatherMobile: students.fatherMobile,
+      masterName: students.masterName,
+      masterJob: students.masterJob,
+      masterQualification: students.masterQualification,
+      motherName: students.motherName,
+      motherNationality: students.motherNationality,
+      motherJob: students.motherJob,
+      motherMobile: students.motherMobile,
+      city: students.city,
+      brothersNum: students.brothersNum,
+      brothersMaleNum: students.brothersMaleNum,
+      brothersFemaleNum: students.brothersFemaleNum,
+      brothersOrder: students.brothersOrder,
+      income: students.income,
+    })
+    .from(students)
+    .innerJoin(colleges, eq(colleges.id, students.collegeId))
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .prepare('complete_data_find_student');
+
+  const listPrograms = db
+    .select({ name: collegePrograms.name })
+    .from(collegePrograms)
+    .where(eq(collegePrograms.collegeId, sql.placeholder('collegeId')))
+    .orderBy(asc(collegePrograms.sortOrder))
+    .prepare('complete_data_college_programs');
+
+  const listImages = db
+    .select({
+      kind: studentImages.kind,
+      storageKey: studentImages.storageKey,
+      contentType: studentImages.contentType,
+      sizeBytes: studentImages.sizeBytes,
+      sha256: studentImages.sha256,
+      reviewStatus: studentImages.reviewStatus,
+      reviewNote: studentImages.reviewNote,
+      createdAt: studentImages.createdAt,
+    })
+    .from(studentImages)
+    .where(eq(studentImages.studentId, sql.placeholder('studentId')))
+    .prepare('complete_data_student_images');
+
+  return {
+    async findStudent(studentId: string) {
+      return (await findStudent.execute({ studentId }))[0];
+    },
+
+    async programNames(collegeId: string): Promise<string[]> {
+      return (await listPrograms.execute({ collegeId })).map((row) => row.name);
+    },
+
+    images: (studentId: string) => listImages.execute({ studentId }),
+
+    /**
+     * Stores the data and records the new images in one transaction: the student row is updated first (which
+     * locks it, so two submits of one student take turns), marked complete, its first completion time kept;
+     * each image row of a sent kind is replaced. Answers the storage keys the new images replaced (to be removed
+     * once committed), or null when the student no longer exists.
+     */
+    async save(studentId: string, data: CompleteData, images: readonly NewImage[]): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(students)
+          .set({
+            ...data,
+            totalGrade: String(data.totalGrade),
+            percentage: String(data.percentage),
+            isComplete: true,
+            completedAt: sql`coalesce(${students.completedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(students.id, studentId))
+          .returning({ id: students.id });
+        if (updated.length === 0) return null;
+        if (images.length === 0) return [];
+
+        const replaced = await tx
+          .select({ storageKey: studentImages.storageKey })
+          .from(studentImages)
+          .where(
+            and(
+              eq(studentImages.studentId, studentId),
+              inArray(
+                studentImages.kind,
+                images.map((image) => image.kind),
+              ),
+            ),
+          );
+        await tx
+          .insert(studentImages)
+          .values(images.map((image) => ({ studentId, ...image })))
+          .onConflictDoUpdate({
+            target: [studentImages.studentId, studentImages.kind],
+            set: {
+              storageKey: sql`excluded.storage_key`,
+              contentType: sql`excluded.content_type`,
+              sizeBytes: sql`excluded.size_bytes`,
+              sha256: sql`excluded.sha256`,
+              reviewStatus: 'pending',
+              reviewNote: null,
+              createdAt: sql`now()`,
+            },
+          });
+        return replaced.map((row) => row.storageKey);
+      });
+    },
+  };
+}
+export type CompleteDataRepository = ReturnType<typeof completeDataRepository>;
+export type StudentForCompletion = NonNullable<Awaited<ReturnType<CompleteDataRepository['findStudent']>>>;
+export type StoredImageRow = Awaited<ReturnType<CompleteDataRepository['images']>>[number];

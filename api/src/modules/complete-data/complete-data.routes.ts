@@ -1,0 +1,140 @@
+import multipart from '@fastify/multipart';
+import {
+  COMPLETE_DATA_FIELDS,
+  completeDataStoredResponseSchema,
+  errorEnvelopeSchema,
+  IMAGE_KINDS,
+  MESSAGES,
+  PHOTO_NAME_SEPARATOR,
+  PHOTOS_FIELD,
+  successEnvelope,
+} from '@portal/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadStagingDir } from '../../storage/storage.plugin.js';
+import { requireStudent, requireStudentSession } from '../student-session/student-session.js';
+import { completeDataRepository } from './complete-data.repository.js';
+import { completeDataService } from './complete-data.service.js';
+import { receiveCompleteDataForm, UploadStaging } from './complete-data.upload.js';
+
+const paramsSchema = z.object({ id: z.uuid({ error: MESSAGES.studentIdInvalid }) });
+const photoParamsSchema = z.object({
+  id: z.uuid({ error: MESSAGES.studentIdInvalid }),
+  kind: z.enum(IMAGE_KINDS, { error: MESSAGES.photoKindUnknown }),
+});
+
+/** Without a session the answer is 401 whatever the path or body, so nothing is learnt without logging in. */
+const sessionFirst = async (request: FastifyRequest) => {
+  requireStudentSession(request);
+};
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+
+const PATCH_DESCRIPTION = [
+  'multipart/form-data. Text fields (all strings; Arabic-Indic digits accepted in number fields): ',
+  `${COMPLETE_DATA_FIELDS.join(', ')}. `,
+  `Images: up to ${IMAGE_KINDS.length} files in the field '${PHOTOS_FIELD}', each named `,
+  `encodeURIComponent(originalName) + '${PHOTO_NAME_SEPARATOR}' + kind, kind one of ${IMAGE_KINDS.join(', ')}; `,
+  'png or jpeg by content, at most 2 MB each. Images already stored need not be sent again; a sent image ',
+  'replaces the stored one of its kind. All or nothing: on any error nothing is stored.',
+].join('');
+
+/**
+ * The complete-data form of the logged-in student: its submit (multipart, with the six document images), its
+ * stored values for the edit form, and the stored images for preview. Multipart parsing is registered here
+ * only, not for the whole API.
+ */
+export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Limits are given per request (`UPLOAD_LIMITS`, in receiveCompleteDataForm).
+  await app.register(multipart, { throwFileSizeLimit: true });
+  const service = completeDataService(completeDataRepository(app.db), app.storage);
+  const stagingDir = uploadStagingDir(app.config.dataDir);
+
+  app.patch(
+    '/students/completeStudentData/:id',
+    {
+      preValidation: sessionFirst,
+      schema: {
+        tags: ['students'],
+        summary: "Completes or edits the logged-in student's data and images; student session required",
+        description: PATCH_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        params: paramsSchema,
+        response: {
+          200: successEnvelope({ message: z.string() }),
+          ...errors,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const studentId = requireStudent(request, request.params.id);
+      const student = await service.student(studentId);
+      const staging = new UploadStaging(stagingDir);
+      try {
+        const form = await receiveCompleteDataForm(request, staging);
+        await service.complete(student, form, request.log);
+      } finally {
+        await staging.clear();
+      }
+      return { status: 'success' as const, message: MESSAGES.completeDataSaved };
+    },
+  );
+
+  app.get(
+    '/students/completeStudentData/:id',
+    {
+      preValidation: sessionFirst,
+      schema: {
+        tags: ['students'],
+        summary: "The logged-in student's stored form values and images, to fill the edit form",
+        params: paramsSchema,
+        response: { 200: completeDataStoredResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const studentId = requireStudent(request, request.params.id);
+      const student = await service.student(studentId);
+      return { status: 'success' as const, data: await service.stored(student) };
+    },
+  );
+
+  app.get(
+    '/students/photo/:id/:kind',
+    {
+      preValidation: sessionFirst,
+      schema: {
+        tags: ['students'],
+        summary: "One of the logged-in student's stored images (png or jpeg), for preview in the edit form",
+        params: photoParamsSchema,
+        response: {
+          200: z.unknown().meta({ description: 'The image bytes (image/png or image/jpeg)' }),
+          ...errors,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const studentId = requireStudent(request, request.params.id);
+      const photo = await service.photo(studentId, request.params.kind, request.log);
+      const etag = `"${photo.sha256}"`;
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+      if (known?.includes(etag)) return reply.code(304).send();
+      const stream = await photo.open();
+      const extension = photo.contentType === 'image/png' ? 'png' : 'jpg';
+      return reply
+        .type(photo.contentType)
+        .header('content-disposition', `inline; filename="${request.params.kind}.${extension}"`)
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  COMPLETE_DATA_FIELDS,
+  COMPLETE_DATA_LABELS,
+  COMPLETE_DATA_WIRE_MAX_BYTES,
+  type CompleteDataField,
+  IMAGE_KINDS,
+  IMAGE_SNIFF_BYTES,
+  type ImageContentType,
+  type ImageKind,
+  MESSAGE_TEMPLATES,
+  MESSAGES,
+  PHOTOS_FIELD,
+  photoKindOf,
+  SERVER_IMAGE_MAX_BYTES,
+  sniffImageType,
+} from '@portal/common';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+
+/** Caps on one complete-data request, enforced while it streams in. */
+export const UPLOAD_LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: COMPLETE_DATA_WIRE_MAX_BYTES,
+  fields: COMPLETE_DATA_FIELDS.length + 10,
+  fileSize: SERVER_IMAGE_MAX_BYTES,
+  files: IMAGE_KINDS.length,
+  parts: COMPLETE_DATA_FIELDS.length + 10 + IMAGE_KINDS.length,
+  headerPairs: 100,
+};
+
+/** An uploaded image in the staging folder: its content type comes from its first bytes, never its name. */
+export interface StagedImage {
+  kind: ImageKind;
+  file: string;
+  contentType: ImageContentType;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface ReceivedForm {
+  fields: Partial<Record<CompleteDataField, string>>;
+  images: Map<ImageKind, StagedImage>;
+}
+
+/** The multipart plugin's and busboy's failures as Arabic answers with a truthful status. */
+const MULTIPART_ERRORS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, MESSAGES.imageTooLarge],
+  FST_FILES_LIMIT: [400, MESSAGES.photosTooMany],
+  FST_FIELDS_LIMIT: [413, MESSAGES.formTooLarge],
+  FST_PARTS_LIMIT: [413, MESSAGES.formTooLarge],
+  FST_PROTO_VIOLATION: [400, MESSAGES.invalidInput],
+  FST_INVALID_JSON_FIELD_ERROR: [400, MESSAGES.invalidInput],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, MESSAGES.multipartRequired],
+  FST_MP_PREMATURE_CLOSE: [400, MESSAGES.invalidInput],
+};
+
+function toAppError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const known = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
+  if (known) return new AppError(known[0], known[1]);
+  // busboy's own parse errors: 'Unexpected end of multipart data', 'Malformed part header', …
+  if (
+    error instanceof Error &&
+    !('statusCode' in error) &&
+    /multipart|part header|part terminated|boundary/i.test(error.message)
+  ) {
+    return new AppError(400, MESSAGES.invalidInput);
+  }
+  return error;
+}
+
+class FileTooLarge extends Error {}
+
+/**
+ * A per-request folder of staged uploads, removed whatever happens (`clear` in a `finally`); stale leftovers of
+ * a crash are swept by the storage plugin.
+ */
+export class UploadStaging {
+  private readonly files: string[] = [];
+
+  constructor(private readonly dir: string) {}
+
+  /**
+   * Streams one image to a staging file while hashing it, counting its bytes and keeping its first bytes:
+   * 413 past the size limit (the rest is not read), 415 unless the content is png or jpeg.
+   */
+  async stage(part: MultipartFile, kind: ImageKind): Promise<StagedImage> {
+    await mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${randomUUID()}.upload`);
+    this.files.push(file);
+    const hash = createHash('sha256');
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (headBytes < IMAGE_SNIFF_BYTES) {
+          head.push(chunk);
+          headBytes += chunk.length;
+        }
+        callback(null, chunk);
+      },
+    });
+    part.file.once('limit', () => part.file.destroy(new FileTooLarge()));
+    try {
+      await pipeline(part.file, meter, createWriteStream(file, { flags: 'wx' }));
+    } catch (error) {
+      if (error instanceof FileTooLarge || part.file.truncated) {
+        throw new AppError(413, MESSAGES.imageTooLarge);
+      }
+      // The staging disk failed (full, permissions), not the client.
+      if ((error as NodeJS.ErrnoException).syscall) throw new AppError(503, MESSAGES.storageUnavailable);
+      throw error;
+    }
+    if (part.file.truncated) throw new AppError(413, MESSAGES.imageTooLarge);
+    const contentType = sniffImageType(Buffer.concat(head));
+    if (contentType === null) throw new AppError(415, MESSAGES.imageNotImage);
+    return { kind, file, contentType, sizeBytes: size, sha256: hash.digest('hex') };
+  }
+
+  async clear(): Promise<void> {
+    await Promise.all(this.files.map((file) => rm(file, { force: true }).catch(() => undefined)));
+    this.files.length = 0;
+  }
+}
+
+/**
+ * After a refusal mid-body, the rest of the body is read and dropped (bounded by the server's request time-out),
+ * so the client, still sending, gets to read the answer and the connection stays usable.
+ */
+function discardRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(COMPLETE_DATA_FIELDS);
+
+function isKnownField(name: string): name is CompleteDataField {
+  return KNOWN_FIELDS.has(name);
+}
+
+/**
+ * Reads the multipart body: the text fields (unknown ones ignored, a repeated one refused) and each 'photos'
+ * file, staged and checked as it streams. Structural problems stop the reading at once (unknown or repeated
+ * kind, a file in another field, too large, not an image); the form's rules are checked afterwards.
+ */
+export async function receiveCompleteDataForm(
+  request: FastifyRequest,
+  staging: UploadStaging,
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw new AppError(415, MESSAGES.multipartRequired);
+  const fields: Partial<Record<CompleteDataField, string>> = {};
+  const images = new Map<ImageKind, StagedImage>();
+  const seenFields = new Set<string>();
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.fieldnameTruncated || typeof part.value !== 'string') {
+          throw new AppError(400, MESSAGES.invalidInput);
+        }
+        if (seenFields.has(part.fieldname)) throw new AppError(400, MESSAGES.fieldRepeated);
+        seenFields.add(part.fieldname);
+        if (!isKnownField(part.fieldname)) continue;
+        if (part.valueTruncated) {
+          throw new AppError(400, MESSAGE_TEMPLATES.fieldTooLong(COMPLETE_DATA_LABELS[part.fieldname]));
+        }
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== PHOTOS_FIELD) throw new AppError(400, MESSAGES.photoFieldUnknown);
+      const kind = photoKindOf(part.filename ?? '');
+      if (kind === null) throw new AppError(400, MESSAGES.photoKindUnknown);
+      if (images.has(kind)) throw new AppError(400, MESSAGES.photoKindRepeated);
+      images.set(kind, await staging.stage(part, kind));
+    }
+  } catch (error) {
+    discardRest(request);
+    throw toAppError(error);
+  }
+  return { fields, images };
+}

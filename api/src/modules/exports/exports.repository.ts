@@ -1,0 +1,115 @@
+import type { StaffRole } from '@portal/common';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/pool.js';
+import { colleges, staffUsers } from '../../db/schema.js';
+import type { ExportColumn } from './student-columns.js';
+
+/** Rows are read from PostgreSQL this many at a time (a server-side cursor), never all at once. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/** Which students an export covers: complete or not, in one faculty or (null) all. */
+export interface ExportFilter {
+  complete: boolean;
+  collegeId: string | null;
+}
+
+export interface ImageRow {
+  nationalId: string;
+  kind: string;
+  storageKey: string;
+  contentType: string;
+}
+
+/**
+ * Reads a query through a cursor in a read-only transaction, `EXPORT_BATCH_ROWS` at a time, handing each
+ * batch to `onBatch` before the next is fetched (so a slow download holds one batch in memory, not the table).
+ */
+async function readInBatches<T>(
+  db: Database,
+  query: ReturnType<typeof sql>,
+  onBatch: (rows: T[]) => Promise<void>,
+): Promise<number> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`DECLARE portal_export NO SCROLL CURSOR FOR ${query}`);
+      let total = 0;
+      for (;;) {
+        const { rows } = await tx.execute(sql.raw(`FETCH ${EXPORT_BATCH_ROWS} FROM portal_export`));
+        if (rows.length === 0) break;
+        total += rows.length;
+        await onBatch(rows as T[]);
+        if (rows.length < EXPORT_BATCH_ROWS) break;
+      }
+      return total;
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+export function exportsRepository(db: Database) {
+  const where = (filter: ExportFilter) =>
+    sql`s.is_complete = ${filter.complete} AND (${filter.collegeId}::uuid IS NULL OR s.college_id = ${filter.collegeId}::uuid)`;
+
+  return {
+    async collegeIdByName(name: string): Promise<string | undefined> {
+      const [row] = await db.select({ id: colleges.id }).from(colleges).where(eq(colleges.name, name));
+      return row?.id;
+    },
+
+    async collegeName(id: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: colleges.name }).from(colleges).where(eq(colleges.id, id));
+      return row?.name;
+    },
+
+    /** The account a download link was made for, as it is now (a link dies with its account or role). */
+    async staffForLink(
+      id: string,
+    ): Promise<{ userName: string; role: StaffRole; credentialsChangedAt: Date } | undefined> {
+      const [row] = await db
+        .select({
+          userName: staffUsers.userName,
+          role: staffUsers.role,
+          credentialsChangedAt: staffUsers.credentialsChangedAt,
+        })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, id));
+      return row;
+    },
+
+    /** The students of an export, as arrays in column order, batch by batch; answers how many there were. */
+    streamStudents(
+      filter: ExportFilter,
+      columns: readonly ExportColumn[],
+      onBatch: (rows: unknown[][]) => Promise<void>,
+    ): Promise<number> {
+      const selected = sql.join(
+        columns.map((column, index) => sql`${column.select} AS ${sql.identifier(`c${index}`)}`),
+        sql`, `,
+      );
+      const query = sql`
+        SELECT ${selected}
+        FROM students s
+        JOIN colleges c ON c.id = s.college_id
+        LEFT JOIN appointments a ON a.student_id = s.id
+        WHERE ${where(filter)}
+        ORDER BY c.sort_order, c.name, s.name, s.national_id`;
+      return readInBatches<Record<string, unknown>>(db, query, (rows) =>
+        onBatch(rows.map((row) => columns.map((_, index) => row[`c${index}`]))),
+      );
+    },
+
+    /** The stored images of the students of an export, grouped by student (national ID order). */
+    streamImages(filter: ExportFilter, onBatch: (rows: ImageRow[]) => Promise<void>): Promise<number> {
+      const query = sql`
+        SELECT s.national_id AS "nationalId", i.kind, i.storage_key AS "storageKey",
+          i.content_type AS "contentType"
+        FROM student_images i
+        JOIN students s ON s.id = i.student_id
+        WHERE ${where(filter)}
+        ORDER BY s.national_id, i.kind`;
+      return readInBatches<ImageRow>(db, query, onBatch);
+    },
+  };
+}
+
+export type ExportsRepository = ReturnType<typeof exportsRepository>;

@@ -1,0 +1,74 @@
+import {
+  appointedStudentsNumberRequestSchema,
+  appointedStudentsNumberResponseSchema,
+  appointStudentsRequestSchema,
+  appointStudentsResponseSchema,
+  errorEnvelopeSchema,
+} from '@portal/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../audit/audit.repository.js';
+import { schedulingRepository } from './scheduling.repository.js';
+import { type RequestContext, schedulingService } from './scheduling.service.js';
+
+/** Documents the error answers a route may give (all `{status: 'error', message}`). */
+function errors<const C extends number>(...codes: C[]) {
+  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
+    C,
+    typeof errorEnvelopeSchema
+  >;
+}
+const GUARDED = [401, 403] as const;
+
+/**
+ * Interview scheduling of the social-work students (spec section 7: `getAppointedStudentsNumber`,
+ * `appointStudents`, `exportsAppointedStudents`). Who may call is the access table's business
+ * (`auth/access-policy.ts`: super admin and social admin).
+ */
+export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = schedulingService({
+    repository: schedulingRepository(app.db),
+    audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
+    timeZone: app.config.universityTimeZone,
+    weekendDays: app.config.interviewWeekendDays,
+  });
+  const staff = (request: FastifyRequest) => app.auth.currentStaff(request);
+  const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
+  const tags = ['scheduling'];
+
+  app.post(
+    '/users/getAppointedStudentsNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Students appointed on a day at 9:00 and at 12:00, and social-work students still waiting',
+        description:
+          'date is YYYY-MM-DD (any day, past ones too). Waiting: social-work students with complete data and no ' +
+          "appointment. Also answers the university's today and the weekend days, which appointStudents refuses.",
+        body: appointedStudentsNumberRequestSchema,
+        response: { 200: appointedStudentsNumberResponseSchema, ...errors(400, ...GUARDED) },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await service.counts(request.body.date) }),
+  );
+
+  app.patch(
+    '/users/appointStudents',
+    {
+      schema: {
+        tags,
+        summary: 'Appoints the NumOfStudents earliest-completed waiting students on a day and period',
+        description:
+          'date YYYY-MM-DD, not before today nor a weekend day (university time zone, INTERVIEW_WEEKEND_DAYS); ' +
+          'period 9 or 12; NumOfStudents 1…2000. Fewer waiting: those there are are appointed and the message ' +
+          'says so; none waiting: 409. Concurrent calls never appoint a student twice nor skip one.',
+        body: appointStudentsRequestSchema,
+        response: { 200: appointStudentsResponseSchema, ...errors(400, ...GUARDED, 409) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await service.appoint(staff(request), request.body, context(request))),
+    }),
+  );
+};

@@ -1,0 +1,261 @@
+import { STUDENT_PAGE_SIZE } from '@portal/common';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { nameSearchKeySql, normalizedNameSql } from '../../db/arabic-search.js';
+import type { Database } from '../../db/pool.js';
+import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import type { DbExecutor } from '../audit/audit.repository.js';
+
+/** A student row as the staff list and search read it. */
+export interface StudentRecordRow {
+  id: string;
+  name: string;
+  nationalId: string;
+  phoneNumber: string | null;
+  college: string;
+  isComplete: boolean;
+  isPassed: boolean;
+  isCompletedAdditionalQuestions: boolean;
+  appointedDay: string | null;
+  appointedHour: number | null;
+}
+
+export interface StudentCounts {
+  studentsNumber: number;
+  studentsNumberCompleted: number;
+}
+
+export interface StudentSearch {
+  /** College id, or null for every faculty. */
+  collegeId: string | null;
+  nationalId: string | null;
+  name: string | null;
+  isComplete: boolean | null;
+}
+
+/** The student to delete, with what the audit row and the file clean-up need. */
+export interface StudentToDelete {
+  id: string;
+  name: string;
+  nationalId: string;
+  collegeId: string;
+  faculty: string;
+}
+
+/** A LIKE pattern's literal text: `\`, `%` and `_` typed by a person match themselves. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const recordColumns = {
+  id: students.id,
+  name: students.name,
+  nationalId: students.nationalId,
+  phoneNumber: students.phoneNumber,
+  college: colleges.name,
+  isComplete: students.isComplete,
+  isPassed: students.isPassed,
+  isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
+  appointedDay: appointments.appointedDay,
+  appointedHour: appointments.appointedHour,
+};
+
+const completedCount = sql<number>`count(*) FILTER (WHERE ${students.isComplete})::int`;
+
+export function studentRecordsRepository(db: Database) {
+  const records = () =>
+    db
+      .select(recordColumns)
+      .from(students)
+      .innerJoin(colleges, eq(colleges.id, students.collegeId))
+      .leftJoin(appointments, eq(appointments.studentId, students.id));
+
+  const collegeByName = db
+    .select({ id: colleges.id, name: colleges.name })
+    .from(colleges)
+    .where(eq(colleges.name, sql.placeholder('name')))
+    .prepare('student_records_college_by_name');
+
+  // Index students_college_name_search_idx gives the faculty's rows already in order: the page costs ~limit rows.
+  const pageOfFaculty = records()
+    .where(eq(students.collegeId, sql.placeholder('collegeId')))
+    .orderBy(asc(students.nameSearch), asc(students.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('student_records_page');
+  const pageOfFacultyFiltered = records()
+    .where(
+      and(
+        eq(students.collegeId, sql.placeholder('collegeId')),
+        eq(students.isComplete, sql.placeholder('isComplete')),
+      ),
+    )
+    .orderBy(asc(students.nameSearch), asc(students.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('student_records_page_filtered');
+
+  // Index-only on students_college_idx (college_id, is_complete).
+  const countsOfFaculty = db
+    .select({ studentsNumber: sql<number>`count(*)::int`, studentsNumberCompleted: completedCount })
+    .from(students)
+    .where(eq(students.collegeId, sql.placeholder('collegeId')))
+    .prepare('student_records_counts_of_faculty');
+  const countsOfAll = db
+    .select({ studentsNumber: sql<number>`count(*)::int`, studentsNumberCompleted: completedCount })
+    .from(students)
+    .prepare('student_records_counts_of_all');
+
+  // One grouped query for every college; colleges without students count zero.
+  const countsByCollege = db
+    .select({
+      faculty: colleges.name,
+      studentsNumber: sql<number>`count(${students.id})::int`,
+      studentsNumberCompleted: sql<number>`count(${students.id}) FILTER (WHERE ${students.isComplete})::int`,
+    })
+    .from(colleges)
+    .leftJoin(students, eq(students.collegeId, colleges.id))
+    .groupBy(colleges.id)
+    .orderBy(asc(colleges.sortOrder), asc(colleges.name))
+    .prepare('student_records_counts_by_college');
+
+  return {
+    async collegeByName(name: string): Promise<{ id: string; name: string } | undefined> {
+      return (await collegeByName.execute({ name }))[0];
+    },
+
+    /** One page of a faculty's students ordered by (normalised) name. */
+    async page(
+      collegeId: string,
+      isComplete: boolean | null,
+      page: number,
+      limit: number,
+    ): Promise<StudentRecordRow[]> {
+      const offset = (page - 1) * limit;
+      if (isComplete === null) return pageOfFaculty.execute({ collegeId, limit, offset });
+      return pageOfFacultyFiltered.execute({ collegeId, isComplete, limit, offset });
+    },
+
+    /** Students and complete students of one faculty, or of all when `collegeId` is null. */
+    async counts(collegeId: string | null): Promise<StudentCounts> {
+      const [row] = collegeId ? await countsOfFaculty.execute({ collegeId }) : await countsOfAll.execute();
+      return row ?? { studentsNumber: 0, studentsNumberCompleted: 0 };
+    },
+
+    async countsByCollege(): Promise<({ faculty: string } & StudentCounts)[]> {
+      return countsByCollege.execute();
+    },
+
+    /**
+     * Staff search: national ID exact; name contained in the student's name after Arabic normalisation (the
+     * trigram index on the ASCII key finds candidates, the normalised text confirms them). At most one page of
+     * rows, names starting with the search first; `total` counts every match.
+     */
+    async search(search: StudentSearch): Promise<{ rows: StudentRecordRow[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (search.collegeId) conditions.push(eq(students.collegeId, search.collegeId));
+      if (search.nationalId) conditions.push(eq(students.nationalId, search.nationalId));
+      if (search.isComplete !== null) conditions.push(eq(students.isComplete, search.isComplete));
+      let startsWith: SQL<boolean> = sql<boolean>`false`;
+      if (search.name) {
+        const typed = sql`${likeLiteral(search.name)}::text`;
+        conditions.push(
+          sql`${students.nameSearchKey} LIKE '%' || ${nameSearchKeySql(typed)} || '%'`,
+          sql`${students.nameSearch} LIKE '%' || ${normalizedNameSql(typed)} || '%'`,
+        );
+        startsWith = sql<boolean>`${students.nameSearch} LIKE ${normalizedNameSql(typed)} || '%'`;
+      }
+      // Narrow rows are counted and sorted; only the page's rows are then read whole and joined.
+      const matches = db
+        .select({
+          id: students.id,
+          nameSearch: sql<string>`${students.nameSearch}`.as('match_name'),
+          startsWith: startsWith.as('match_starts'),
+          total: sql<number>`count(*) OVER ()::int`.as('match_total'),
+        })
+        .from(students)
+        .where(and(...conditions))
+        // (ORDER BY a bare constant is an error, so the flag only sorts when a name is searched.)
+        .orderBy(...(search.name ? [desc(startsWith)] : []), asc(students.nameSearch), asc(students.id))
+        .limit(STUDENT_PAGE_SIZE)
+        .as('matches');
+      const rows = await db
+        .select({ ...recordColumns, total: matches.total })
+        .from(matches)
+        .innerJoin(students, eq(students.id, matches.id))
+        .innerJoin(colleges, eq(colleges.id, students.collegeId))
+        .leftJoin(appointments, eq(appointments.studentId, students.id))
+        .orderBy(desc(matches.startsWith), asc(matches.nameSearch), asc(matches.id));
+      return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
+    },
+
+    /**
+     * The college, locked FOR UPDATE until the transaction ends: inserting a student of that college (its
+     * foreign-key check takes KEY SHARE on the college row) waits meanwhile.
+     */
+    async lockCollegeByName(tx: DbExecutor, name: string): Promise<{ id: string; name: string } | undefined> {
+      const [row] = await tx
+        .select({ id: colleges.id, name: colleges.name })
+        .from(colleges)
+        .where(eq(colleges.name, name))
+        .for('update');
+      return row;
+    },
+
+    /** The student with its faculty, locked until the transaction ends (no concurrent change while deleting). */
+    async lockStudent(tx: DbExecutor, id: string): Promise<StudentToDelete | undefined> {
+      const [row] = await tx
+        .select({
+          id: students.id,
+          name: students.name,
+          nationalId: students.nationalId,
+          collegeId: students.collegeId,
+          faculty: colleges.name,
+        })
+        .from(students)
+        .innerJoin(colleges, eq(colleges.id, students.collegeId))
+        .where(eq(students.id, id))
+        .for('update', { of: students });
+      return row;
+    },
+
+    /** Storage keys of the students' images (for removing the files once the rows are gone). */
+    async imageKeysOfStudent(tx: DbExecutor, studentId: string): Promise<string[]> {
+      const rows = await tx
+        .select({ key: studentImages.storageKey })
+        .from(studentImages)
+        .where(eq(studentImages.studentId, studentId));
+      return rows.map((row) => row.key);
+    },
+
+    async imageKeysOfCollege(tx: DbExecutor, collegeId: string): Promise<string[]> {
+      const rows = await tx
+        .select({ key: studentImages.storageKey })
+        .from(studentImages)
+        .innerJoin(students, eq(students.id, studentImages.studentId))
+        .where(eq(students.collegeId, collegeId));
+      return rows.map((row) => row.key);
+    },
+
+    /**
+     * Deletes one student. Its images, quiz draw and attempts, questionnaire answers and appointment go with it
+     * (ON DELETE CASCADE).
+     */
+    async deleteStudent(tx: DbExecutor, id: string): Promise<boolean> {
+      const deleted = await tx.delete(students).where(eq(students.id, id)).returning({ id: students.id });
+      return deleted.length > 0;
+    },
+
+    /** Deletes every student of a college (with everything that cascades); answers how many. */
+    async deleteCollegeStudents(tx: DbExecutor, collegeId: string): Promise<number> {
+      const result = await tx.execute(
+        sql`DELETE FROM ${students} WHERE ${students.collegeId} = ${collegeId}`,
+      );
+      return result.rowCount ?? 0;
+    },
+
+    transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+  };
+}
+export type StudentRecordsRepository = ReturnType<typeof studentRecordsRepository>;

@@ -1,0 +1,198 @@
+import {
+  allStudentsNumberResponseSchema,
+  countFacultyResponseSchema,
+  deleteFacultyResponseSchema,
+  errorEnvelopeSchema,
+  facultyRequestSchema,
+  getAllStudentsRequestSchema,
+  getAllStudentsResponseSchema,
+  getStudentInfoRequestSchema,
+  getStudentInfoResponseSchema,
+  MESSAGE_TEMPLATES,
+  MESSAGES,
+  statisticsResponseSchema,
+  studentIdParamsSchema,
+  studentMessageResponseSchema,
+  studentPageQuerySchema,
+} from '@portal/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../audit/audit.repository.js';
+import { studentRecordsRepository } from './student-records.repository.js';
+import { type RemoveFiles, type RequestContext, studentRecordsService } from './student-records.service.js';
+
+/** Documents the error answers a route may give (all `{status: 'error', message}`). */
+function errors<const C extends number>(...codes: C[]) {
+  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
+    C,
+    typeof errorEnvelopeSchema
+  >;
+}
+const GUARDED = [401, 403] as const;
+
+/** Image files removed at a time after their students were deleted. */
+const REMOVE_CONCURRENCY = 16;
+
+/**
+ * Removes stored image files (`app.storage`, the students' images store) once their rows are gone. A file that
+ * cannot be removed is logged, never turned into an error: the students are already deleted.
+ */
+function fileRemover(app: FastifyInstance): RemoveFiles {
+  return async (keys) => {
+    if (keys.length === 0) return;
+    if (!app.hasDecorator('storage')) {
+      app.log.warn({ files: keys.length }, 'no image storage: image files of deleted students left in place');
+      return;
+    }
+    let failed = 0;
+    let firstError: unknown;
+    const queue = [...keys];
+    const worker = async () => {
+      for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+        try {
+          await app.storage.delete(key);
+        } catch (error) {
+          failed += 1;
+          firstError ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(REMOVE_CONCURRENCY, keys.length) }, worker));
+    if (failed > 0)
+      app.log.error(
+        { err: firstError, failed, files: keys.length },
+        'image files of deleted students not removed',
+      );
+  };
+}
+
+/**
+ * Staff student records (spec section 7, 'Admin student calls', and `GET /users/getAllStudentsNumber`): list,
+ * search, delete one student, delete a faculty's students, counts and statistics. Who may call what is the
+ * access table's business (`auth/access-policy.ts`); which faculty an ADMIN sees is `facultyScope`'s.
+ */
+export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = studentRecordsService({
+    repository: studentRecordsRepository(app.db),
+    audit: (entry, tx) => recordAudit(tx, entry),
+    removeFiles: fileRemover(app),
+  });
+  const staff = (request: FastifyRequest) => app.auth.currentStaff(request);
+  const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
+  const tags = ['student records'];
+
+  app.post(
+    '/students/getAllStudents',
+    {
+      schema: {
+        tags,
+        summary: "One page of a faculty's students ordered by name, with the faculty's counts",
+        description:
+          'Super admin and support name the faculty (required); a faculty ADMIN always gets its own (naming ' +
+          'another is 403). limit is at most 500 (larger values count as 500).',
+        querystring: studentPageQuerySchema,
+        body: getAllStudentsRequestSchema,
+        response: { 200: getAllStudentsResponseSchema, ...errors(400, ...GUARDED) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await service.list(staff(request), request.body, request.query)),
+    }),
+  );
+
+  app.post(
+    '/students/getStudentInfo',
+    {
+      schema: {
+        tags,
+        summary: 'Search students by name (contains, Arabic spelling variants match) or national ID (exact)',
+        description:
+          'At most 500 matches, names starting with the search first; 404 when nothing matches. Without a ' +
+          'faculty a super admin or support searches every faculty.',
+        body: getStudentInfoRequestSchema,
+        response: { 200: getStudentInfoResponseSchema, ...errors(400, ...GUARDED, 404) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await service.search(staff(request), request.body)),
+    }),
+  );
+
+  app.delete(
+    '/students/deleteStudent/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes one student with its images, answers and appointment',
+        params: studentIdParamsSchema,
+        response: { 200: studentMessageResponseSchema, ...errors(400, ...GUARDED, 404) },
+      },
+    },
+    async (request) => {
+      await service.deleteStudent(staff(request), request.params.id, context(request));
+      return { status: 'success' as const, message: MESSAGES.studentDeleted };
+    },
+  );
+
+  app.post(
+    '/students/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes every student of a faculty with their images and answers (one transaction)',
+        body: facultyRequestSchema,
+        response: { 200: deleteFacultyResponseSchema, ...errors(400, ...GUARDED) },
+      },
+    },
+    async (request) => {
+      const deletedData = await service.deleteFaculty(staff(request), request.body.faculty, context(request));
+      return {
+        status: 'success' as const,
+        message: MESSAGE_TEMPLATES.facultyDataDeleted(deletedData),
+        deletedData,
+      };
+    },
+  );
+
+  app.post(
+    '/students/countFaculty',
+    {
+      schema: {
+        tags,
+        summary: "A faculty's student counts, for the delete-faculty-data confirmation",
+        body: facultyRequestSchema,
+        response: { 200: countFacultyResponseSchema, ...errors(400, ...GUARDED) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await service.countFaculty(staff(request), request.body.faculty),
+    }),
+  );
+
+  app.get(
+    '/students/getStatistics',
+    {
+      schema: {
+        tags,
+        summary: 'Students and complete students of every college (zero counts included) and overall',
+        response: { 200: statisticsResponseSchema, ...errors(...GUARDED) },
+      },
+    },
+    async () => ({ status: 'success' as const, ...(await service.statistics()) }),
+  );
+
+  app.get(
+    '/users/getAllStudentsNumber',
+    {
+      schema: {
+        tags,
+        summary: "Students and complete students the caller may see (a faculty ADMIN: its own faculty's)",
+        response: { 200: allStudentsNumberResponseSchema, ...errors(...GUARDED) },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await service.visibleCounts(staff(request)) }),
+  );
+};

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertStorageKey, type ObjectStorage, StorageError, StorageNotFoundError } from './storage.js';
+
+/** Folder (inside the store's root) of objects being written; its files are never addressable by a key. */
+export const TEMP_FOLDER = '.tmp';
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/**
+ * Removes the files directly in `dir` last modified more than `maxAgeMs` ago (a missing folder has none);
+ * answers how many were removed.
+ */
+export async function sweepOldFiles(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (isNotFound(error)) return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const info = await stat(file);
+      if (info.isFile() && now - info.mtimeMs > maxAgeMs) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return removed;
+}
+
+/**
+ * The store on the local disk under `root`: a key is a relative path. A write goes to a temporary file in
+ * `root/.tmp`, is flushed to disk, then renamed into place, so a crash never leaves half an object under a key;
+ * temporary files left by a crash are removed by `sweep`.
+ */
+export function localDiskStorage(root: string): ObjectStorage & { root: string } {
+  const tempDir = path.join(root, TEMP_FOLDER);
+  const fileOf = (key: string) => {
+    assertStorageKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    root,
+
+    async put(key, body) {
+      const target = fileOf(key);
+      const temp = path.join(tempDir, `${randomUUID()}.part`);
+      try {
+        await mkdir(tempDir, { recursive: true });
+        const source = body instanceof Uint8Array ? Readable.from([body]) : body;
+        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        const handle = await open(temp, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw new StorageError('put', key, { cause: error });
+      }
+    },
+
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const handle = await open(file, 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if (isNotFound(error)) throw new StorageNotFoundError(key);
+        throw new StorageError('get', key, { cause: error });
+      }
+    },
+
+    async delete(key) {
+      const file = fileOf(key);
+      try {
+        await rm(file, { force: true });
+      } catch (error) {
+        throw new StorageError('delete', key, { cause: error });
+      }
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(fileOf(key))).isFile();
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw new StorageError('exists', key, { cause: error });
+      }
+    },
+
+    sweep: (maxAgeMs) => sweepOldFiles(tempDir, maxAgeMs),
+  };
+}
