@@ -8,6 +8,7 @@ import type { Database } from './db/pool.js';
 import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
+import { charterRoutes } from './modules/charter/charter.routes.js';
 import { collegesRoutes } from './modules/colleges/colleges.routes.js';
 import { completeDataRoutes } from './modules/complete-data/complete-data.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
@@ -18,6 +19,7 @@ import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { pdfPlugin } from './pdf/pdf.plugin.js';
 import { errorEnvelope } from './plugins/error-envelope.js';
 import { openApi } from './plugins/openapi.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps) {
   // Before the routes: guards every route named in the access table (auth/access-policy.ts).
   await app.register(authPlugin, { secret: deps.secret });
   await app.register(openApi);
+  await app.register(pdfPlugin);
 
   await app.register(
     async (api) => {
@@ -83,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(collegesRoutes);
       await api.register(usersRoutes);
       await api.register(studentsRoutes);
+      await api.register(charterRoutes);
       await api.register(completeDataRoutes);
       await api.register(studentRecordsRoutes);
       await api.register(quizRoutes);

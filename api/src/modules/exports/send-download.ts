@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { attachment } from './attachment.js';
+import { attachment } from '../../lib/attachment.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const ZIP_CONTENT_TYPE = 'application/zip';

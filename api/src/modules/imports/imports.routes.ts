@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { API_PREFIX } from '../auth/access-policy.js';
-import { fileDate } from '../exports/attachment.js';
+import { fileDate } from '../../lib/attachment.js';
 import { sendDownload, XLSX_CONTENT_TYPE } from '../exports/send-download.js';
 import { fillReport, fillTemplate, reportWorkbook, templateWorkbook } from './import-workbooks.js';
 import { importsRepository } from './imports.repository.js';
