@@ -23,6 +23,11 @@ export function studentLookup(flags: Partial<StudentData> = {}): StudentLookupRe
       isCompletedAdditionalQuestions: true,
       isComplete: false,
       college: 'كلية الآداب',
+      socialWork: false,
+      tourism: false,
+      appointed: false,
+      appointedDay: null,
+      appointedHour: null,
       ...flags,
     },
   };

@@ -1,5 +1,109 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { Alert, Button, Paper, Stack, Table, Title } from '@mantine/core';
+import { MESSAGES, type StudentData } from '@portal/common';
+import { useEffect, useRef } from 'react';
+import { API_BASE } from '@/lib/api-client';
+import { useRefreshStudent } from '@/lib/student-session';
+import { useLoadedSession } from './student-guard';
+
+const TITLE = 'موعد الاختبار الشخصي';
+const DAY = 'اليوم';
+const DATE = 'التاريخ';
+const PERIOD = 'الفترة';
+const ADD_TO_CALENDAR = 'إضافة الموعد إلى التقويم (ملف ics)';
+const BRING = 'احضر في الموعد ومعك استمارة الاختبار الشخصي النهائي وبطاقة الرقم القومي.';
+
+/** 'YYYY-MM-DD' as the screens write dates: dd/MM/yyyy (spec section 9). */
+export function formatDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The Arabic weekday of a 'YYYY-MM-DD' day, e.g. 'السبت'; the day is a calendar day, not an instant. */
+export function arabicWeekday(isoDay: string): string {
+  const [year = 0, month = 1, day = 1] = isoDay.split('-').map(Number);
+  return new Intl.DateTimeFormat('ar-EG', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** Spec section 4: a start at 9:00 is the morning period; any other is the evening one, with its start hour. */
+export function periodLabel(hour: number): string {
+  return hour === 9 ? 'الفترة الصباحية (9:00)' : `الفترة المسائية (${hour}:00)`;
+}
+
+export function appointmentCalendarUrl(studentId: string): string {
+  return `${API_BASE}/students/appointment/${encodeURIComponent(studentId)}.ics`;
+}
+
+/** The lookup is repeated on opening, so an appointment staff set after login shows without logging in again. */
+function useFreshStudent() {
+  const refresh = useRefreshStudent();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    void refresh();
+  }, [refresh]);
+}
 
 export function StudentAppointment() {
-  return <UnderConstruction title="موعد الاختبار الشخصي" />;
+  const { studentObj, studentID } = useLoadedSession();
+  useFreshStudent();
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{TITLE}</Title>
+      <Appointment student={studentObj} studentId={studentID} />
+    </Stack>
+  );
+}
+
+function Appointment({ student, studentId }: { student: StudentData; studentId: string }) {
+  const { appointed, appointedDay, appointedHour } = student;
+  if (!appointed || appointedDay === null || appointedHour === null) {
+    return (
+      <Alert color="university" variant="light" role="status">
+        {MESSAGES.appointmentNotSet}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md">
+        <Table verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row" w="40%">
+                {DAY}
+              </Table.Th>
+              <Table.Td>{arabicWeekday(appointedDay)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">{DATE}</Table.Th>
+              <Table.Td>
+                <bdi>{formatDay(appointedDay)}</bdi>
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">{PERIOD}</Table.Th>
+              <Table.Td>{periodLabel(appointedHour)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Alert color="university" variant="light">
+        {BRING}
+      </Alert>
+      <Button
+        component="a"
+        href={appointmentCalendarUrl(studentId)}
+        download
+        variant="outline"
+        size="md"
+        w={{ base: '100%', sm: 'auto' }}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {ADD_TO_CALENDAR}
+      </Button>
+    </Stack>
+  );
 }

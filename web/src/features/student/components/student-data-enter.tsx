@@ -1,5 +1,84 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { Stack, Text, Title } from '@mantine/core';
+import type { ImageKind } from '@portal/common';
+import { useMemo } from 'react';
+import { Button } from '@/components/button';
+import { useCollegePrograms, useStoredCompleteData } from '../complete-data/api';
+import { CompleteDataForm } from '../complete-data/complete-data-form';
+import { draftChanges, loadDraft } from '../complete-data/draft-storage';
+import { type CompleteDataForm as FormValues, formFromStored } from '../complete-data/form-values';
+import { MessageBox } from '../complete-data/message-box';
+import { useLoadedSession } from './student-guard';
 
+const TITLE_COMPLETE = 'استكمال البيانات';
+const TITLE_EDIT = 'تعديل البيانات';
+const LOADING = 'جاري تحميل بياناتك...';
+const RETRY = 'إعادة المحاولة';
+
+/**
+ * studentDataEnter (spec sections 2, 3 and 5): the complete-data form, filled with what the student already
+ * saved, with any unsent draft of this device over it.
+ */
 export function StudentDataEnter() {
-  return <UnderConstruction title="استكمال البيانات" />;
+  const { studentID, studentObj } = useLoadedSession();
+  const college = { socialWork: studentObj.socialWork, tourism: studentObj.tourism };
+  const stored = useStoredCompleteData(studentID);
+  const programs = useCollegePrograms(studentObj.college, studentObj.tourism);
+  const title = studentObj.isComplete ? TITLE_EDIT : TITLE_COMPLETE;
+
+  const loadError =
+    stored.data?.status === 'error'
+      ? stored.data.message
+      : programs.data?.status === 'error'
+        ? programs.data.message
+        : null;
+  const storedData = stored.data?.status === 'success' ? stored.data.data.data : undefined;
+  const programList = programs.data?.status === 'success' ? programs.data.data.data.data : undefined;
+
+  const start = useMemo(() => {
+    if (storedData === undefined) return null;
+    const storedValues = formFromStored(storedData.values);
+    const draft = loadDraft(studentID);
+    const changes = draft ? draftChanges(draft, storedValues) : {};
+    const restoredDraft = Object.keys(changes).length > 0;
+    const initialValues: FormValues = { ...storedValues, ...changes };
+    const storedImageKinds: ImageKind[] = storedData.photos.map((photo) => photo.kind);
+    return { storedValues, initialValues, restoredDraft, storedImageKinds };
+  }, [storedData, studentID]);
+
+  const ready = start !== null && (!studentObj.tourism || programList !== undefined);
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{title}</Title>
+      {loadError !== null ? (
+        <MessageBox type="error">
+          <Stack gap="sm" align="flex-start">
+            <Text>{loadError}</Text>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                if (stored.data?.status === 'error') void stored.refetch();
+                if (programs.data?.status === 'error') void programs.refetch();
+              }}
+            >
+              {RETRY}
+            </Button>
+          </Stack>
+        </MessageBox>
+      ) : !ready ? (
+        <MessageBox type="load">{LOADING}</MessageBox>
+      ) : (
+        <CompleteDataForm
+          studentId={studentID}
+          college={college}
+          programs={studentObj.tourism ? programList : undefined}
+          initialValues={start.initialValues}
+          storedValues={start.storedValues}
+          restoredDraft={start.restoredDraft}
+          storedImageKinds={start.storedImageKinds}
+        />
+      )}
+    </Stack>
+  );
 }

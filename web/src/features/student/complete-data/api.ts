@@ -1,0 +1,42 @@
+import { completeDataStoredResponseSchema, nameListResponseSchema } from '@portal/common';
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE, apiRequest } from '@/lib/api-client';
+
+/** The values and images the student already saved, to fill the edit form (and the imported phone and grades). */
+export function getStoredCompleteData(studentId: string) {
+  return apiRequest(`/students/completeStudentData/${encodeURIComponent(studentId)}`, {
+    schema: completeDataStoredResponseSchema,
+  });
+}
+
+/** Fetched afresh on every visit: what the form starts from must be what the server holds now. */
+export function useStoredCompleteData(studentId: string) {
+  return useQuery({
+    queryKey: ['completeData', studentId],
+    queryFn: () => getStoredCompleteData(studentId),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function getCollegePrograms(college: string) {
+  return apiRequest(`/colleges/tourism/${encodeURIComponent(college)}/programs`, {
+    schema: nameListResponseSchema,
+  });
+}
+
+/** The program list of a tourism college (spec section 7: data.data). */
+export function useCollegePrograms(college: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['collegePrograms', college],
+    queryFn: () => getCollegePrograms(college),
+    enabled,
+    retry: false,
+  });
+}
+
+/** A stored image, for the preview on the edit form (`GET /students/photo/{id}/{kind}`). */
+export function storedPhotoUrl(studentId: string, kind: string): string {
+  return `${API_BASE}/students/photo/${encodeURIComponent(studentId)}/${encodeURIComponent(kind)}`;
+}

@@ -1,0 +1,365 @@
+import { Button as MantineButton, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  type ImageKind,
+  isImageKind,
+  MESSAGES,
+  TOAST_SUCCESS_MS,
+  validateCompleteData,
+} from '@portal/common';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { showApiError, showSuccessNotice } from '@/components/notices';
+import { useRefreshStudent, useStudentSession, withStudentFlags } from '@/lib/student-session';
+import { storedPhotoUrl } from './api';
+import classes from './complete-data.module.css';
+import { clearDraft, type Draft, saveDraft } from './draft-storage';
+import { fieldOfMessage } from './field-of-message';
+import {
+  FieldGrid,
+  type FieldProblem,
+  FieldProblemContext,
+  ProgramChoices,
+  QualificationYearField,
+  TextField,
+} from './form-fields';
+import {
+  type CollegeFlags,
+  type FormField,
+  type CompleteDataForm as FormValues,
+  fieldOfInput,
+  inputId,
+  inputOfField,
+  valuesOf,
+  wireFields,
+} from './form-values';
+import { ImagePickers } from './image-picker';
+import { MessageBox } from './message-box';
+import { uploadCompleteData } from './upload';
+import { firstImageProblem, useImageChoices } from './use-image-choices';
+
+/** Spec sections 4 and 9: after a successful submit the student goes on to the forms after 2 s. */
+export const REDIRECT_AFTER_SUCCESS_MS = 2000;
+export const FORMS_DOWNLOAD_PATH = '/dashboard/formsDownload';
+
+const INTRO = 'جميع الحقول المعلّمة بعلامة * مطلوبة. يمكنك كتابة الأرقام بالعربية أو بالإنجليزية.';
+const DRAFT_KEPT = 'يتم حفظ ما تكتبه على هذا الجهاز تلقائيا حتى تُرسل البيانات بنجاح.';
+const DISCARD_DRAFT = 'تجاهل البيانات المستعادة';
+const SECTION_STUDENT = 'بيانات الطالب';
+const SECTION_PROGRAMS = 'اختيار البرامج';
+const PROGRAMS_HINT =
+  'اختر ثلاثة برامج مختلفة بترتيب رغبتك؛ البرنامج المختار في خانة لا يظهر في الخانتين الأخريين.';
+const SECTION_GUARDIAN = 'بيانات ولي الأمر';
+const SECTION_FATHER = 'بيانات الأب';
+const SECTION_MOTHER = 'بيانات الأم';
+const SECTION_FAMILY = 'بيانات الأسرة';
+const SECTION_FILES = 'رفع الملفات';
+const FILES_HINT = 'تُضغط كل صورة على جهازك قبل الإرسال (حتى 0.5 ميجابايت و1920 بكسل).';
+const SUBMIT = 'حفظ البيانات';
+const SENDING = 'جاري إرسال البيانات والصور...';
+const UPLOAD_PROGRESS = 'نسبة الإرسال';
+const SAVED = 'تم حفظ بياناتك، سيتم نقلك إلى صفحة تنزيل الاستمارات...';
+
+interface CompleteDataFormProps {
+  studentId: string;
+  college: CollegeFlags;
+  /** The tourism college's programs (undefined for other colleges). */
+  programs: readonly string[] | undefined;
+  /** The inputs to start from: the stored values, with a restored draft over them. */
+  initialValues: FormValues;
+  /** The stored values alone, for discarding the restored draft. */
+  storedValues: FormValues;
+  restoredDraft: boolean;
+  storedImageKinds: readonly ImageKind[];
+}
+
+type Phase = 'editing' | 'preparing' | 'sending' | 'done';
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', xs: 'md', sm: 'lg' }}
+      aria-labelledby={titleId}
+    >
+      <Stack gap="md">
+        <Title order={3} id={titleId} size="h4">
+          {title}
+        </Title>
+        {hint && (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Moves the student to the input a rule points at: scrolled into view, focused, so it is read with its message. */
+function focusInput(target: FormField | ImageKind) {
+  const element = document.getElementById(inputId(target));
+  if (!element) return;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  element.focus({ preventScroll: true });
+}
+
+/** The complete-data form (spec sections 2, 3 and 5): sections by college, six images, one submit. */
+export function CompleteDataForm(props: CompleteDataFormProps) {
+  const { studentId, college, programs, initialValues, storedValues, storedImageKinds } = props;
+  const form = useForm<FormValues>({ defaultValues: initialValues });
+  const images = useImageChoices(storedImageKinds);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('editing');
+  const [progress, setProgress] = useState(0);
+  const [draftNotice, setDraftNotice] = useState(props.restoredDraft);
+  const problemRef = useRef(problem);
+  problemRef.current = problem;
+  const { session, setSession } = useStudentSession();
+  const refresh = useRefreshStudent();
+  const navigate = useNavigate();
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // What the student types is kept until a successful submit; a typed change also clears that field's problem.
+  useEffect(() => {
+    const subscription = form.watch((values, { name, type }) => {
+      if (type !== 'change' || name === undefined) return;
+      saveDraft(studentId, values as Draft);
+      const current = problemRef.current;
+      if (current && isFormField(current.target)) {
+        if (fieldOfInput(current.target) === fieldOfInput(name)) setProblem(null);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [form, studentId]);
+
+  // Each problem is a new object, so the same rule failing again points at its input again.
+  useEffect(() => {
+    if (problem !== null) focusInput(problem.target);
+  }, [problem]);
+
+  useEffect(
+    () => () => {
+      if (redirect.current !== null) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const point = useCallback((next: FieldProblem) => {
+    setServerError(null);
+    setProblem(next);
+  }, []);
+
+  const chooseImage = useCallback(
+    (kind: ImageKind, file: File) => {
+      if (problemRef.current?.target === kind) setProblem(null);
+      images.choose(kind, file);
+    },
+    [images.choose],
+  );
+
+  const discardDraft = () => {
+    clearDraft(studentId);
+    form.reset(storedValues);
+    setProblem(null);
+    setDraftNotice(false);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase !== 'editing') return;
+    const typed = form.getValues();
+    // Rules 1–7 with the shared validator, in the spec's order: the first broken one is shown.
+    const checked = validateCompleteData(valuesOf(typed), {
+      ...college,
+      ...(programs ? { programs } : {}),
+    });
+    if (!checked.ok) {
+      point({ target: inputOfField(checked.field, typed), message: checked.message });
+      return;
+    }
+    // Rule 8, once every chosen image is checked and compressed.
+    setPhase('preparing');
+    const slots = await images.settled();
+    const imageProblem = firstImageProblem(slots);
+    if (imageProblem) {
+      setPhase('editing');
+      point({ target: imageProblem.kind, message: imageProblem.message });
+      return;
+    }
+    setProblem(null);
+    setServerError(null);
+    setProgress(0);
+    setPhase('sending');
+    const result = await uploadCompleteData({
+      studentId,
+      fields: wireFields(checked.data, college),
+      images: Object.values(slots).flatMap((slot) => (slot.chosen ? [slot.chosen] : [])),
+      onProgress: setProgress,
+    });
+    if (result.status === 'error') {
+      setPhase('editing');
+      showApiError(result);
+      const target = fieldOfMessage(result.message);
+      if (target === null) setServerError(result.message);
+      else {
+        const input = isImageKind(target) ? target : inputOfField(target, form.getValues());
+        point({ target: input, message: result.message });
+      }
+      return;
+    }
+    clearDraft(studentId);
+    setPhase('done');
+    showSuccessNotice(MESSAGES.studentDataUpdated, TOAST_SUCCESS_MS);
+    // Complete at once, so the forms screen opens even before (or without) the fresh lookup.
+    if (session !== null) setSession(withStudentFlags(session, { isComplete: true }));
+    redirect.current = setTimeout(() => navigate(FORMS_DOWNLOAD_PATH), REDIRECT_AFTER_SUCCESS_MS);
+    const fresh = await refresh();
+    if (fresh !== null && !fresh.studentObj.isComplete) {
+      setSession(withStudentFlags(fresh, { isComplete: true }));
+    }
+  };
+
+  const locked = phase === 'sending' || phase === 'done';
+  const message = problem?.message ?? serverError;
+
+  return (
+    <FormProvider {...form}>
+      <FieldProblemContext value={problem}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="lg">
+            <Text>{INTRO}</Text>
+            {draftNotice ? (
+              <MessageBox type="info" title={MESSAGES.draftRestored}>
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{DRAFT_KEPT}</Text>
+                  <MantineButton
+                    variant="outline"
+                    size="sm"
+                    onClick={discardDraft}
+                    disabled={locked}
+                    classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}
+                  >
+                    {DISCARD_DRAFT}
+                  </MantineButton>
+                </Stack>
+              </MessageBox>
+            ) : (
+              <MessageBox type="info">{DRAFT_KEPT}</MessageBox>
+            )}
+
+            <Section title={SECTION_STUDENT}>
+              <FieldGrid>
+                <TextField name="studentNameEn" kind="latinName" disabled={locked} />
+                <TextField name="phoneNumber" kind="tel" autoComplete="tel" disabled={locked} />
+                <TextField name="homeTel" kind="tel" disabled={locked} />
+                <TextField name="email" kind="email" disabled={locked} />
+                <TextField name="address" autoComplete="street-address" disabled={locked} />
+                {college.socialWork && (
+                  <TextField name="city" autoComplete="address-level2" disabled={locked} />
+                )}
+                <TextField name="qualification" disabled={locked} />
+                <QualificationYearField disabled={locked} />
+                <TextField name="totalGrade" kind="decimal" disabled={locked} />
+                <TextField name="percentage" kind="decimal" disabled={locked} />
+              </FieldGrid>
+            </Section>
+
+            {college.tourism && programs && (
+              <Section title={SECTION_PROGRAMS} hint={PROGRAMS_HINT}>
+                <ProgramChoices programs={programs} disabled={locked} />
+              </Section>
+            )}
+
+            <Section title={SECTION_GUARDIAN}>
+              <FieldGrid>
+                <TextField name="masterName" disabled={locked} />
+                <TextField name="masterJob" disabled={locked} />
+                <TextField name="masterQualification" disabled={locked} />
+              </FieldGrid>
+            </Section>
+
+            <Section title={SECTION_FATHER}>
+              <FieldGrid>
+                <TextField name="fatherName" disabled={locked} />
+                <TextField name="fatherJob" disabled={locked} />
+                <TextField name="fatherQualification" disabled={locked} />
+                {college.socialWork && (
+                  <>
+                    <TextField name="fatherNationality" disabled={locked} />
+                    <TextField name="fatherMobile" kind="tel" disabled={locked} />
+                  </>
+                )}
+              </FieldGrid>
+            </Section>
+
+            {college.socialWork && (
+              <>
+                <Section title={SECTION_MOTHER}>
+                  <FieldGrid>
+                    <TextField name="motherName" disabled={locked} />
+                    <TextField name="motherNationality" disabled={locked} />
+                    <TextField name="motherJob" disabled={locked} />
+                    <TextField name="motherMobile" kind="tel" disabled={locked} />
+                  </FieldGrid>
+                </Section>
+                <Section title={SECTION_FAMILY}>
+                  <FieldGrid>
+                    <TextField name="brothersNum" kind="integer" disabled={locked} />
+                    <TextField name="brothersMaleNum" kind="integer" disabled={locked} />
+                    <TextField name="brothersFemaleNum" kind="integer" disabled={locked} />
+                    <TextField name="brothersOrder" kind="integer" disabled={locked} />
+                    <TextField name="income" kind="integer" disabled={locked} />
+                  </FieldGrid>
+                </Section>
+              </>
+            )}
+
+            <Section title={SECTION_FILES} hint={FILES_HINT}>
+              <ImagePickers
+                slots={images.slots}
+                storedPreviewUrl={(kind) => storedPhotoUrl(studentId, kind)}
+                disabled={locked}
+                onChoose={chooseImage}
+                onClear={images.clear}
+              />
+            </Section>
+
+            {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
+            {phase === 'sending' && (
+              <MessageBox type="load" title={SENDING}>
+                <Stack gap={4}>
+                  <Progress value={progress} size="lg" aria-label={UPLOAD_PROGRESS} animated striped />
+                  <Text size="sm" aria-hidden="true">
+                    {`${progress}%`}
+                  </Text>
+                </Stack>
+              </MessageBox>
+            )}
+            {phase === 'done' && <MessageBox type="info">{SAVED}</MessageBox>}
+
+            <Button
+              type="submit"
+              loading={phase !== 'editing'}
+              w={{ base: '100%', sm: 'auto' }}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {SUBMIT}
+            </Button>
+          </Stack>
+        </form>
+      </FieldProblemContext>
+    </FormProvider>
+  );
+}
+
+function isFormField(target: FormField | ImageKind): target is FormField {
+  return !isImageKind(target);
+}

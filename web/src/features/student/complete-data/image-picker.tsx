@@ -1,0 +1,160 @@
+import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IMAGE_KIND_LABELS, IMAGE_KINDS, type ImageKind } from '@portal/common';
+import { type ChangeEvent, useContext, useRef } from 'react';
+import classes from './complete-data.module.css';
+import { FieldProblemContext } from './form-fields';
+import { errorId, inputId } from './form-values';
+import type { ImageSlot, ImageSlots } from './use-image-choices';
+
+const ACCEPT = 'image/png,image/jpeg';
+const HINT = 'صورة واضحة بصيغة png أو jpeg';
+const CHOOSE = 'اختيار صورة';
+const CHANGE = 'تغيير الصورة';
+const STORED = 'تم رفع هذه الصورة من قبل، ولا يلزم اختيارها مرة أخرى إلا لتغييرها.';
+const NOT_CHOSEN = 'لم يتم اختيار صورة بعد.';
+const PROCESSING = 'جاري تجهيز الصورة...';
+const CHOSEN = 'الصورة المختارة:';
+const PREVIEW = 'معاينة';
+const UNDO = 'إلغاء اختيار الصورة';
+
+/** '320 ك.ب' or '1.4 م.ب'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} ك.ب`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} م.ب`;
+}
+
+/** What this slot holds, in words; a file name is isolated so its Latin text does not reorder the Arabic. */
+function Status({ slot }: { slot: ImageSlot }) {
+  if (slot.processing) return PROCESSING;
+  if (slot.chosen) {
+    return (
+      <>
+        {CHOSEN} <bdi>{slot.chosen.originalName}</bdi> ({formatSize(slot.chosen.file.size)})
+      </>
+    );
+  }
+  if (slot.stored && slot.error === null) return STORED;
+  return NOT_CHOSEN;
+}
+
+interface ImagePickerProps {
+  kind: ImageKind;
+  slot: ImageSlot;
+  storedPreviewUrl: string;
+  disabled: boolean;
+  onChoose: (kind: ImageKind, file: File) => void;
+  onClear: (kind: ImageKind) => void;
+}
+
+/** One document image: a labelled file input, what is chosen or stored, its preview, and why a file was refused. */
+export function ImagePicker({ kind, slot, storedPreviewUrl, disabled, onChoose, onClear }: ImagePickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const problem = useContext(FieldProblemContext);
+  const label = IMAGE_KIND_LABELS[kind];
+  const id = inputId(kind);
+  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
+  const message = slot.error ?? (problem?.target === kind ? problem.message : null);
+  const preview = slot.chosen?.previewUrl ?? (slot.stored && slot.error === null ? storedPreviewUrl : null);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    // Closing the file dialog without a choice keeps the image already chosen.
+    if (file) onChoose(kind, file);
+  };
+  const undo = () => {
+    if (input.current) input.current.value = '';
+    onClear(kind);
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      className={classes.picker}
+      data-invalid={message ? true : undefined}
+    >
+      <Stack gap="xs">
+        <Text component="label" htmlFor={id} fw={600}>
+          {label}
+          <Text component="span" c="var(--mantine-color-error)" aria-hidden="true">
+            {' *'}
+          </Text>
+        </Text>
+        <Text id={hintId} size="sm" c="dimmed">
+          {HINT}
+        </Text>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={ACCEPT}
+          className={classes.fileInput}
+          disabled={disabled}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={[hintId, statusId, message ? errorId(kind) : null].filter(Boolean).join(' ')}
+          onChange={onChange}
+        />
+        {/* The visible button: a click opens the input's file dialog; keyboard users reach the input itself. */}
+        <span className={classes.fileButton} aria-hidden="true" onClick={() => input.current?.click()}>
+          {slot.chosen || slot.stored ? CHANGE : CHOOSE}
+        </span>
+        <Text id={statusId} size="sm" role="status">
+          <Status slot={slot} />
+        </Text>
+        {preview && <img src={preview} alt={`${PREVIEW} ${label}`} className={classes.preview} />}
+        {message && (
+          // A refused file is announced here; a missing image at submit is announced by the form's message box.
+          <Text
+            id={errorId(kind)}
+            role={slot.error ? 'alert' : undefined}
+            size="sm"
+            fw={500}
+            c="var(--mantine-color-error)"
+          >
+            {message}
+          </Text>
+        )}
+        {(slot.chosen || slot.error) && !disabled && (
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={undo}
+            style={{ alignSelf: 'flex-start' }}
+            classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}
+          >
+            {UNDO}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface ImagesSectionProps {
+  slots: ImageSlots;
+  storedPreviewUrl: (kind: ImageKind) => string;
+  disabled: boolean;
+  onChoose: (kind: ImageKind, file: File) => void;
+  onClear: (kind: ImageKind) => void;
+}
+
+/** The six document images, in the order the rules check them. */
+export function ImagePickers({ slots, storedPreviewUrl, disabled, onChoose, onClear }: ImagesSectionProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {IMAGE_KINDS.map((kind) => (
+        <ImagePicker
+          key={kind}
+          kind={kind}
+          slot={slots[kind]}
+          storedPreviewUrl={storedPreviewUrl(kind)}
+          disabled={disabled}
+          onChoose={onChoose}
+          onClear={onClear}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,78 @@
+import { errorEnvelopeSchema, type ImageKind, MESSAGES, PHOTOS_FIELD, photoFileName } from '@portal/common';
+import { API_BASE, type ApiResult, NETWORK_ERROR_STATUS } from '@/lib/api-client';
+
+export interface ImageToSend {
+  kind: ImageKind;
+  file: File;
+  /** The name the student's file had; the wire name is `photoFileName(originalName, kind)`. */
+  originalName: string;
+}
+
+export interface CompleteDataUpload {
+  studentId: string;
+  fields: [string, string][];
+  images: ImageToSend[];
+  /** 0–100 as the request body goes out. */
+  onProgress: (percent: number) => void;
+}
+
+export function completeDataPath(studentId: string): string {
+  return `${API_BASE}/students/completeStudentData/${encodeURIComponent(studentId)}`;
+}
+
+/** The multipart body: text fields first, then one 'photos' file per image named for its kind. */
+export function completeDataBody(fields: [string, string][], images: ImageToSend[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of fields) body.append(name, value);
+  for (const image of images)
+    body.append(PHOTOS_FIELD, image.file, photoFileName(image.originalName, image.kind));
+  return body;
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `PATCH /students/completeStudentData/{id}` with XMLHttpRequest, because fetch reports no upload progress.
+ * Answers like `apiRequest`: the server's message on success, its Arabic message (or the network message with
+ * status 0) on failure. Never rejects.
+ */
+export function uploadCompleteData(upload: CompleteDataUpload): Promise<ApiResult<{ message: string }>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PATCH', completeDataPath(upload.studentId));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        upload.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    const networkError = () =>
+      resolve({ status: 'error', message: MESSAGES.networkError, httpStatus: NETWORK_ERROR_STATUS });
+    xhr.onerror = networkError;
+    xhr.ontimeout = networkError;
+    xhr.onabort = networkError;
+    xhr.onload = () => {
+      const payload = parse(xhr.responseText);
+      const failure = errorEnvelopeSchema.safeParse(payload);
+      const ok = xhr.status >= 200 && xhr.status < 300 && !failure.success;
+      if (!ok) {
+        const message = failure.success && failure.data.message ? failure.data.message : MESSAGES.unexpected;
+        resolve({ status: 'error', message, httpStatus: xhr.status });
+        return;
+      }
+      const message =
+        typeof payload === 'object' && payload !== null && 'message' in payload
+          ? String(payload.message)
+          : '';
+      resolve({ status: 'success', data: { message }, httpStatus: xhr.status });
+    };
+    xhr.send(completeDataBody(upload.fields, upload.images));
+  });
+}

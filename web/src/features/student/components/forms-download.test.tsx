@@ -1,0 +1,58 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, type StudentData } from '@portal/common';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { GET_STUDENT, lookups, STUDENT_ID, storeLogin } from '../testing/student-fixtures';
+
+async function openForms(flags: Partial<StudentData>) {
+  storeLogin();
+  mockApi({ [GET_STUDENT]: lookups(flags) });
+  const rendered = renderApp('/dashboard/formsDownload');
+  await screen.findByRole('heading', { level: 2 });
+  return rendered;
+}
+
+afterEach(() => {
+  act(() => notifications.clean());
+});
+
+describe('formsDownload', () => {
+  it('lists the admission form only for a college other than social work', async () => {
+    await openForms({ isComplete: true, college: 'كلية التجارة' });
+    expect(screen.getByRole('heading', { name: 'تنزيل الاستمارات' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: /^تنزيل استمارة/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/api/v1/students/getAdmissionForm/${STUDENT_ID}`,
+    ]);
+    expect(links[0]).toHaveAccessibleName('تنزيل استمارة طلب الالتحاق (PDF)');
+    expect(links[0]).toHaveAttribute('download');
+  });
+
+  it('lists the admission, acquaintance and final personal-test forms for the social-work college', async () => {
+    await openForms({ isComplete: true, college: 'كلية الخدمة الاجتماعية', socialWork: true });
+    const links = screen.getAllByRole('link', { name: /^تنزيل استمارة/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/api/v1/students/getAdmissionForm/${STUDENT_ID}`,
+      `/api/v1/students/getAcquaintanceForm/${STUDENT_ID}`,
+      `/api/v1/students/getFinalPersonalTestForm/${STUDENT_ID}`,
+    ]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('says the file was downloaded when a form is chosen', async () => {
+    const { user } = await openForms({ isComplete: true });
+    const link = screen.getByRole('link', { name: 'تنزيل استمارة طلب الالتحاق (PDF)' });
+    // jsdom does not navigate; the click still runs the screen's handler.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(await screen.findByText(MESSAGES.fileDownloaded)).toBeInTheDocument();
+  });
+
+  it('sends a student whose data is not complete to the data view', async () => {
+    const { router } = await openForms({ isComplete: false });
+    expect(screen.getByRole('heading', { name: 'بيانات الطالب' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/studentDataView');
+  });
+});
