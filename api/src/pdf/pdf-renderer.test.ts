@@ -7,6 +7,17 @@ const fontDirs = PDF_FONT_DIRS;
 const source =
   '#let d = json("/data.json")\n#set text(lang: "ar", dir: rtl, font: "Noto Naskh Arabic")\nالاسم: #d.name';
 
+/** Keeps a child busy for seconds, long past the time-outs these tests set. */
+const slow = '#for i in range(3000000) { let x = i * i }';
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 let renderer: PdfRenderer | undefined;
 afterEach(async () => {
   await renderer?.close();
@@ -31,7 +42,6 @@ describe('createPdfRenderer', () => {
 
   it('rejects a document that takes too long and recovers with a new child', async () => {
     renderer = createPdfRenderer({ fontDirs, timeoutMs: 300 });
-    const slow = '#for i in range(3000000) { let x = i * i }';
     await expect(renderer.render({ source: slow, data: {} })).rejects.toThrow(/longer than 300 ms/);
     const pdf = await renderer.render({ source, data: { name: 'بعد المهلة' } });
     expect(pdfText(pdf)).toContain('بعد');
@@ -42,5 +52,42 @@ describe('createPdfRenderer', () => {
     await expect(renderer.render({ source: '#unknown-function()', data: {} })).rejects.toThrow(/unknown/);
     await expect(renderer.render({ source, data: { name: 'سليم' } })).resolves.toBeInstanceOf(Buffer);
     expect(renderer.childrenStarted).toBe(1);
+  });
+  it('replaces a child that died while idle, without an uncaught channel error', async () => {
+    renderer = createPdfRenderer({ fontDirs, timeoutMs: 5_000 });
+    await renderer.render({ source, data: { name: 'الأول' } });
+    const pid = renderer.childPid;
+    expect(pid).toBeTypeOf('number');
+    process.kill(pid as number, 'SIGKILL');
+    await waitFor(() => renderer?.childPid === undefined);
+    const started = Date.now();
+    const pdf = await renderer.render({ source, data: { name: 'الثاني' } });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(pdfText(pdf)).toContain('الثاني');
+    expect(renderer.childrenStarted).toBe(2);
+  });
+
+  it('fails the document in flight when its child crashes, then renders with a new child', async () => {
+    renderer = createPdfRenderer({ fontDirs, timeoutMs: 10_000 });
+    await renderer.render({ source, data: { name: 'قبل' } });
+    const pid = renderer.childPid as number;
+    const inFlight = renderer.render({ source: slow, data: {} });
+    setTimeout(() => process.kill(pid, 'SIGKILL'), 100);
+    await expect(inFlight).rejects.toThrow(/exited/);
+    const pdf = await renderer.render({ source, data: { name: 'بعد' } });
+    expect(pdfText(pdf)).toContain('بعد');
+  });
+
+  it('fails the document in flight and the queued ones at once when closed', async () => {
+    renderer = createPdfRenderer({ fontDirs, timeoutMs: 10_000 });
+    const inFlight = renderer.render({ source: slow, data: {} });
+    const queued = renderer.render({ source, data: { name: 'منتظر' } });
+    await waitFor(() => renderer?.childPid !== undefined);
+    const started = Date.now();
+    await renderer.close();
+    await expect(inFlight).rejects.toThrow(/closed/);
+    await expect(queued).rejects.toThrow(/closed/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await expect(renderer.render({ source, data: {} })).rejects.toThrow(/closed/);
   });
 });

@@ -14,6 +14,8 @@ export interface PdfRenderer {
   close(): Promise<void>;
   /** How many child processes have been started so far (for tests and metrics). */
   readonly childrenStarted: number;
+  /** The current child's process id, if one is running (for tests). */
+  readonly childPid: number | undefined;
 }
 
 export interface PdfRendererOptions {
@@ -51,6 +53,8 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   let busy = false;
   let closed = false;
   let nextId = 1;
+  /** Fails the document in flight, if any (used by `close`). */
+  let abortCurrent: ((error: Error) => void) | undefined;
 
   function startChild(): ChildProcess {
     started += 1;
@@ -62,12 +66,20 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     });
     process_.unref();
     process_.channel?.unref();
+    // A child that dies while idle is forgotten here, so the next document starts a new one instead of writing
+    // to a closed channel. Channel errors are answered through `exit` or the send callback; without a listener
+    // they would be thrown as an uncaught exception and end the server.
+    process_.on('exit', () => {
+      if (child === process_) child = undefined;
+    });
+    process_.on('error', () => {});
     return process_;
   }
 
   function retire(target: ChildProcess | undefined) {
     if (!target) return;
     target.removeAllListeners();
+    target.on('error', () => {});
     target.kill('SIGKILL');
     if (child === target) child = undefined;
   }
@@ -77,7 +89,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     const next = queue.shift();
     if (!next) return;
     busy = true;
-    if (!child || rendered >= recycleAfter) {
+    if (!child?.connected || rendered >= recycleAfter) {
       retire(child);
       child = startChild();
     }
@@ -91,6 +103,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       current.off('message', onMessage);
       current.off('exit', onExit);
       busy = false;
+      abortCurrent = undefined;
       outcome();
       pump();
     };
@@ -109,9 +122,17 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       retire(current);
       finish(() => next.reject(new PdfRenderError(`PDF rendering took longer than ${timeoutMs} ms`)));
     }, timeoutMs);
+    abortCurrent = (error) => finish(() => next.reject(error));
     current.on('message', onMessage);
     current.on('exit', onExit);
-    current.send({ id, source: next.job.source, data: next.job.data, files: next.job.files ?? {} });
+    current.send(
+      { id, source: next.job.source, data: next.job.data, files: next.job.files ?? {} },
+      (error) => {
+        if (!error) return;
+        retire(current);
+        finish(() => next.reject(new PdfRenderError(`PDF compiler unreachable: ${error.message}`)));
+      },
+    );
   }
 
   return {
@@ -126,9 +147,13 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new PdfRenderError('PDF renderer is closed'));
       retire(child);
+      abortCurrent?.(new PdfRenderError('PDF renderer is closed'));
     },
     get childrenStarted() {
       return started;
+    },
+    get childPid() {
+      return child?.pid;
     },
   };
 }

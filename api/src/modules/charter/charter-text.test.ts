@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { CHARTER, charterFor, UNIVERSITY_PLACEHOLDER } from './charter-text.js';
+import { QUIZ_BANK } from './quiz-bank.js';
+
+describe('charter text', () => {
+  it('fills in the university name everywhere the placeholder stands', () => {
+    const charter = charterFor('جامعة الاختبار');
+    const all = JSON.stringify(charter);
+    expect(all).not.toContain(UNIVERSITY_PLACEHOLDER);
+    expect(charter.preamble).toContain('جامعة الاختبار');
+    expect(charter.closing).toContain('جامعة الاختبار');
+    expect(charter.sections).toHaveLength(CHARTER.sections.length);
+  });
+
+  it('has every section with at least one article', () => {
+    for (const section of CHARTER.sections) expect(section.articles.length).toBeGreaterThan(0);
+  });
+});
+
+describe('quiz bank', () => {
+  it('has at least 24 questions indexed 1..N without gaps or repeats', () => {
+    expect(QUIZ_BANK.length).toBeGreaterThanOrEqual(24);
+    expect(QUIZ_BANK.map((q) => q.index)).toEqual(QUIZ_BANK.map((_, i) => i + 1));
+    expect(new Set(QUIZ_BANK.map((q) => q.question)).size).toBe(QUIZ_BANK.length);
+  });
+
+  it('is roughly half true and half false', () => {
+    const trues = QUIZ_BANK.filter((q) => q.answer).length;
+    expect(Math.abs(trues - (QUIZ_BANK.length - trues))).toBeLessThanOrEqual(2);
+  });
+});
