@@ -61,19 +61,25 @@ const studentScreens: RouteObject[] = [
 const adminScreens: RouteObject[] = [
   {
     path: 'studentsInfo',
-    element: lazyScreen(() => import('@/features/admin/components/students-info'), 'StudentsInfo'),
+    element: lazyScreen(() => import('@/features/admin/student-records/students-info'), 'StudentsInfo'),
   },
   {
     path: 'statistics',
-    element: lazyScreen(() => import('@/features/admin/components/statistics'), 'Statistics'),
+    element: lazyScreen(() => import('@/features/admin/statistics/statistics'), 'Statistics'),
   },
   {
     path: 'uploadStudentInfo',
-    element: lazyScreen(() => import('@/features/admin/components/upload-student-info'), 'UploadStudentInfo'),
+    element: lazyScreen(
+      () => import('@/features/admin/student-import/upload-student-info'),
+      'UploadStudentInfo',
+    ),
   },
   {
     path: 'deleteStudentInfo',
-    element: lazyScreen(() => import('@/features/admin/components/delete-student-info'), 'DeleteStudentInfo'),
+    element: lazyScreen(
+      () => import('@/features/admin/student-import/delete-student-info'),
+      'DeleteStudentInfo',
+    ),
   },
   {
     path: 'adminsManagement',
@@ -90,7 +96,7 @@ const adminScreens: RouteObject[] = [
     path: 'changePassword',
     element: lazyScreen(() => import('@/features/admin/own-account/change-password'), 'ChangePassword'),
   },
-  { path: 'schedule', element: lazyScreen(() => import('@/features/admin/components/schedule'), 'Schedule') },
+  { path: 'schedule', element: lazyScreen(() => import('@/features/admin/schedule/schedule'), 'Schedule') },
 ];
 
 /** Spec section 2. Shared by the browser router (app.tsx) and the tests' memory routers. */

@@ -1,5 +1,0 @@
-import { UnderConstruction } from '@/components/under-construction';
-
-export function UploadStudentInfo() {
-  return <UnderConstruction title="رفع بيانات الطلاب" />;
-}

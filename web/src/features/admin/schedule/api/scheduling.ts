@@ -1,0 +1,72 @@
+import {
+  type AppointedStudentsNumberResponse,
+  type AppointStudentsRequest,
+  type AppointStudentsResponse,
+  appointedStudentsNumberResponseSchema,
+  appointedStudentsPrintPath,
+  appointStudentsResponseSchema,
+  type Period,
+} from '@portal/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, type ApiResult, apiRequest } from '@/lib/api-client';
+import { staffKeys } from '../../shell/staff-session';
+
+const scheduleKey = (token: string) => [...staffKeys.of(token), 'schedule'] as const;
+const countsKey = (token: string, date: string) => [...scheduleKey(token), 'counts', date] as const;
+
+/** `POST /users/getAppointedStudentsNumber`: the day's counts per period and the students waiting. */
+export function getAppointedStudentsNumber(date: string) {
+  return apiRequest('/users/getAppointedStudentsNumber', {
+    method: 'POST',
+    body: { date },
+    auth: true,
+    schema: appointedStudentsNumberResponseSchema,
+  });
+}
+
+export function useScheduleCounts(token: string, date: string) {
+  return useQuery({
+    queryKey: countsKey(token, date),
+    queryFn: () => getAppointedStudentsNumber(date),
+    // Another member of staff may be scheduling too: counts are fetched again whenever the screen is shown.
+    staleTime: 0,
+  });
+}
+
+/** `PATCH /users/appointStudents`; the answer's counts replace the day's, and every other day is refetched. */
+export function appointStudents(body: AppointStudentsRequest) {
+  return apiRequest('/users/appointStudents', {
+    method: 'PATCH',
+    body,
+    auth: true,
+    schema: appointStudentsResponseSchema,
+  });
+}
+
+export function useAppointStudents(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: appointStudents,
+    onSuccess: async (result) => {
+      if (result.status !== 'success') return;
+      const { date, students9, students12, studentsWaiting } = result.data.data;
+      queryClient.setQueryData<ApiResult<AppointedStudentsNumberResponse>>(countsKey(token, date), (old) =>
+        old?.status === 'success'
+          ? {
+              ...old,
+              data: { ...old.data, data: { ...old.data.data, students9, students12, studentsWaiting } },
+            }
+          : old,
+      );
+      // The waiting count is the same on every day; the day just scheduled is refetched too, to be sure.
+      await queryClient.invalidateQueries({ queryKey: scheduleKey(token) });
+    },
+  });
+}
+
+/** The print link the browser opens (spec section 7): the staff token rides in the path. */
+export function printUrl(date: string, period: Period, token: string): string {
+  return `${API_BASE}${appointedStudentsPrintPath(date, period, token)}`;
+}
+
+export type { AppointStudentsResponse };

@@ -1,0 +1,204 @@
+import { addDays, formatScheduleDate, MESSAGES, nextSchedulingDay } from '@portal/common';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type Handler, mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { fails, ok, signedInAs } from '../testing/staff-fixtures';
+
+const COUNTS = 'POST /api/v1/users/getAppointedStudentsNumber';
+const APPOINT = 'PATCH /api/v1/users/appointStudents';
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+const TODAY = localToday();
+
+interface Counts {
+  students9: number;
+  students12: number;
+  studentsWaiting: number;
+}
+
+/** Answers the counts of any day from `counts(date)`, with the university's today and weekend. */
+function countsHandler(counts: (date: string) => Counts, today = TODAY): Handler {
+  return ({ body }) => {
+    const { date } = body as { date: string };
+    return ok({ data: { ...counts(date), date, today, weekendDays: [5, 6] } });
+  };
+}
+
+async function openScreen(
+  handlers: Record<string, Handler>,
+  role: 'SOCIAL_ADMIN' | 'SUPERADMIN' = 'SOCIAL_ADMIN',
+) {
+  const api = mockApi({ ...signedInAs(role), ...handlers });
+  const app = renderApp('/admin/schedule');
+  await screen.findByRole('heading', { name: 'جدولة الاختبار الشخصي' }, { timeout: 5000 });
+  return { ...app, api };
+}
+
+/** dayjs's Arabic month names, as the calendar's day buttons are labelled ('17 سبتمبر 2026'). */
+const MONTHS = 'يناير_فبراير_مارس_أبريل_مايو_يونيو_يوليو_أغسطس_سبتمبر_أكتوبر_نوفمبر_ديسمبر'.split('_');
+
+/** The next Friday after today. */
+const FRIDAY = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i + 1)).find(
+  (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 5,
+) as string;
+
+/** Opens the calendar, moves to the day's month (one step from today's at most) and clicks the day. */
+async function pickDay(user: ReturnType<typeof renderApp>['user'], day: string) {
+  await user.click(screen.getByLabelText('التاريخ'));
+  if (day.slice(0, 7) > TODAY.slice(0, 7)) await user.click(await screen.findByLabelText('الشهر التالي'));
+  if (day.slice(0, 7) < TODAY.slice(0, 7)) await user.click(await screen.findByLabelText('الشهر السابق'));
+  const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
+  await user.click(await screen.findByRole('button', { name: `${dayOfMonth} ${MONTHS[month - 1]} ${year}` }));
+}
+
+const count = (testId: string) => screen.getByTestId(testId).textContent;
+
+describe('schedule screen', () => {
+  it("opens on today's counts and the students waiting, the day as dd/MM/yyyy", async () => {
+    const { api } = await openScreen({
+      [COUNTS]: countsHandler(() => ({ students9: 4, students12: 2, studentsWaiting: 17 })),
+    });
+    await waitFor(() => expect(count('students-waiting')).toBe('17'));
+    expect(count('students-9')).toBe('4');
+    expect(count('students-12')).toBe('2');
+    expect(api.bodiesOf(COUNTS)).toEqual([{ date: TODAY }]);
+    expect(screen.getByLabelText('التاريخ')).toHaveTextContent(formatScheduleDate(TODAY));
+    expect(screen.getByText(new RegExp(formatScheduleDate(TODAY)), { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('is open to a super admin too', async () => {
+    await openScreen(
+      { [COUNTS]: countsHandler(() => ({ students9: 0, students12: 0, studentsWaiting: 3 })) },
+      'SUPERADMIN',
+    );
+    await waitFor(() => expect(count('students-waiting')).toBe('3'));
+  });
+
+  it('asks for the number of students and sends nothing', async () => {
+    const { user, api } = await openScreen({
+      [COUNTS]: countsHandler(() => ({ students9: 0, students12: 0, studentsWaiting: 5 })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'جدولة' }));
+    expect(await screen.findByText(MESSAGES.numOfStudentsRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('عدد الطلاب')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('عدد الطلاب'), '-2');
+    await user.click(screen.getByRole('button', { name: 'جدولة' }));
+    expect(await screen.findByText(MESSAGES.numOfStudentsInvalid)).toBeInTheDocument();
+    expect(api.bodiesOf(APPOINT)).toEqual([]);
+  });
+
+  it('schedules on the chosen day and period, shows the message and the new counts', async () => {
+    let scheduled = false;
+    const message = 'تمت جدولة 3 طلاب يوم … في الفترة المسائية (12:00)';
+    const { user, api } = await openScreen({
+      [COUNTS]: countsHandler(() =>
+        scheduled
+          ? { students9: 0, students12: 3, studentsWaiting: 2 }
+          : { students9: 0, students12: 0, studentsWaiting: 5 },
+      ),
+      [APPOINT]: ({ body }) => {
+        scheduled = true;
+        const { date, period, NumOfStudents } = body as { date: string; period: 12; NumOfStudents: number };
+        return ok({
+          message,
+          data: {
+            date,
+            period,
+            requested: NumOfStudents,
+            appointed: 3,
+            students9: 0,
+            students12: 3,
+            studentsWaiting: 2,
+          },
+        });
+      },
+    });
+    await waitFor(() => expect(count('students-waiting')).toBe('5'));
+    const form = screen.getByRole('form', { name: 'تحديد مواعيد' });
+    await user.selectOptions(within(form).getByLabelText('الفترة'), '12');
+    await user.type(within(form).getByLabelText('عدد الطلاب'), '٣');
+    await user.click(within(form).getByRole('button', { name: 'جدولة' }));
+
+    await waitFor(() => expect(count('students-12')).toBe('3'));
+    expect(count('students-waiting')).toBe('2');
+    expect(api.bodiesOf(APPOINT)).toEqual([{ date: TODAY, period: 12, NumOfStudents: 3 }]);
+    expect(within(form).getByRole('status')).toHaveTextContent(message);
+  });
+
+  it("shows the server's refusal", async () => {
+    const { user } = await openScreen({
+      [COUNTS]: countsHandler(() => ({ students9: 0, students12: 0, studentsWaiting: 0 })),
+      [APPOINT]: () => fails(409, MESSAGES.noStudentsWaiting),
+    });
+    await user.type(await screen.findByLabelText('عدد الطلاب'), '3');
+    await user.click(screen.getByRole('button', { name: 'جدولة' }));
+    expect(await screen.findByText(MESSAGES.noStudentsWaiting)).toBeInTheDocument();
+  });
+
+  it("opens on the university's today when it differs from this computer's", async () => {
+    const { api } = await openScreen({
+      [COUNTS]: countsHandler(() => ({ students9: 0, students12: 0, studentsWaiting: 5 }), addDays(TODAY, 1)),
+    });
+    await waitFor(() =>
+      expect(screen.getByLabelText('التاريخ')).toHaveTextContent(formatScheduleDate(addDays(TODAY, 1))),
+    );
+    expect(api.bodiesOf(COUNTS)).toEqual([{ date: TODAY }, { date: addDays(TODAY, 1) }]);
+  });
+
+  it.each([
+    ['a past day', addDays(TODAY, -1), MESSAGES.scheduleDateInPast],
+    ['a Friday', FRIDAY, 'يوم الجمعة عطلة، اختر يوما آخر'],
+  ])('warns that %s cannot be scheduled and keeps the button off', async (_, day, message) => {
+    const { user } = await openScreen({
+      [COUNTS]: countsHandler(() => ({ students9: 0, students12: 0, studentsWaiting: 5 })),
+    });
+    await waitFor(() => expect(count('students-waiting')).toBe('5'));
+    expect(screen.getByRole('button', { name: 'جدولة' })).toBeEnabled();
+    await pickDay(user, day);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'جدولة' })).toBeDisabled();
+  });
+
+  it('refuses to print a day without students, or a period without any, and opens the list otherwise', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user } = await openScreen({
+      [COUNTS]: countsHandler((date) =>
+        date === TODAY
+          ? { students9: 0, students12: 0, studentsWaiting: 5 }
+          : { students9: 2, students12: 0, studentsWaiting: 5 },
+      ),
+    });
+    const form = screen.getByRole('form', { name: 'طباعة كشف المواعيد' });
+    const printButton = within(form).getByRole('button', { name: 'طباعة' });
+    await waitFor(() => expect(printButton).toBeEnabled());
+    await user.click(printButton);
+    expect(await within(form).findByText(MESSAGES.noStudentsScheduledDay)).toBeInTheDocument();
+
+    // Another day, through the picker: students in the morning only.
+    const day = nextSchedulingDay(addDays(TODAY, 1), [5, 6]);
+    await pickDay(user, day);
+    await waitFor(() => expect(count('students-9')).toBe('2'));
+    expect(screen.queryByText(MESSAGES.noStudentsScheduledDay)).not.toBeInTheDocument();
+
+    await user.selectOptions(within(form).getByLabelText('فترة الكشف'), '12');
+    await user.click(printButton);
+    expect(
+      await within(form).findByText('لا يوجد طلاب مجدولين في الفترة المسائية (12:00) من هذا اليوم'),
+    ).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+
+    await user.selectOptions(within(form).getByLabelText('فترة الكشف'), '9');
+    await user.click(printButton);
+    expect(open).toHaveBeenCalledWith(
+      `/api/v1/users/exportsAppointedStudents/${day}/9/test-token`,
+      '_blank',
+      'noopener',
+    );
+  });
+});

@@ -1,0 +1,268 @@
+import { Alert, Loader, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  appointFormSchema,
+  DEFAULT_INTERVIEW_WEEKEND_DAYS,
+  formatScheduleDate,
+  MESSAGE_TEMPLATES,
+  MESSAGES,
+  PERIOD_LABELS,
+  type Period,
+  type ScheduleCounts,
+  schedulingDayProblem,
+  TOAST_SUCCESS_LONG_MS,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from '@portal/common';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/button';
+import { InputField } from '@/components/input-field';
+import { showSuccessNotice } from '@/components/notices';
+import { ERROR_PROPS } from '../shared/field-error';
+import { schemaResolver } from '../shared/schema-resolver';
+import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+import { printUrl, useAppointStudents, useScheduleCounts } from './api/scheduling';
+import classes from './schedule.module.css';
+import { ScheduleDatePicker } from './schedule-date-picker';
+
+const TITLE = 'جدولة الاختبار الشخصي';
+const RETRY = 'إعادة المحاولة';
+const PERIOD_OPTIONS = ([9, 12] as const).map((period) => ({
+  value: String(period),
+  label: PERIOD_LABELS[period],
+}));
+
+type PeriodValue = '9' | '12';
+
+/** Today on this computer, `YYYY-MM-DD`; the server's answer then gives the university's. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** `YYYY-MM-DD` as a person reads it: the weekday and dd/MM/yyyy. */
+function dayLabel(date: string): string {
+  return `${WEEKDAY_NAMES[weekdayOf(date)]} ${formatScheduleDate(date)}`;
+}
+
+/**
+ * Spec section 2, schedule (social service and super admin; the shell and the server both enforce it): a day
+ * picker defaulting to today, the students waiting, the day's counts per period, the scheduling form and the
+ * print form.
+ */
+export function Schedule() {
+  const { token } = useStaffSession();
+  const handleError = useStaffErrorHandler();
+  const [picked, setPicked] = useState<string>();
+  // 'Today' is the university's (its time zone), which the first answer gives; until then, this computer's.
+  const [universityToday, setUniversityToday] = useState<string>();
+  const date = picked ?? universityToday ?? localToday();
+  const counts = useScheduleCounts(token, date);
+  const answer = counts.data;
+
+  useEffect(() => {
+    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
+  }, [answer, handleError]);
+
+  const data = answer?.status === 'success' ? answer.data.data : undefined;
+  const today = data?.today;
+  useEffect(() => {
+    if (today) setUniversityToday((known) => known ?? today);
+  }, [today]);
+  const weekendDays = data?.weekendDays ?? DEFAULT_INTERVIEW_WEEKEND_DAYS;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{TITLE}</Title>
+
+      <Section title="أعداد الطلاب" id="schedule-day">
+        <ScheduleDatePicker value={date} onChange={setPicked} weekendDays={weekendDays} />
+        {answer?.status === 'error' ? (
+          <Alert color="red" variant="light" role="alert" title={answer.message}>
+            <Button size="sm" variant="light" color="red" mt="xs" onClick={() => counts.refetch()}>
+              {RETRY}
+            </Button>
+          </Alert>
+        ) : (
+          <CountsView date={date} counts={data} loading={counts.isFetching} />
+        )}
+      </Section>
+
+      <AppointForm date={date} today={today ?? universityToday ?? localToday()} weekendDays={weekendDays} />
+      <PrintForm date={date} counts={data} />
+    </Stack>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CountsView({ date, counts, loading }: { date: string; counts?: ScheduleCounts; loading: boolean }) {
+  const value = (n: number | undefined) =>
+    n === undefined ? <Loader size="sm" aria-label="جاري التحميل" /> : n;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {`المواعيد المحددة يوم ${dayLabel(date)}`}
+      </Text>
+      <dl className={classes.counts} aria-busy={loading}>
+        <div className={`${classes.count} ${classes.waiting}`}>
+          <dt>الطلاب المنتظرون</dt>
+          <dd data-testid="students-waiting">{value(counts?.studentsWaiting)}</dd>
+        </div>
+        <div className={classes.count}>
+          <dt>{PERIOD_LABELS[9]}</dt>
+          <dd data-testid="students-9">{value(counts?.students9)}</dd>
+        </div>
+        <div className={classes.count}>
+          <dt>{PERIOD_LABELS[12]}</dt>
+          <dd data-testid="students-12">{value(counts?.students12)}</dd>
+        </div>
+      </dl>
+    </Stack>
+  );
+}
+
+interface AppointValues {
+  period: PeriodValue;
+  NumOfStudents: string;
+}
+
+const appointResolver = schemaResolver<AppointValues, { period: Period; NumOfStudents: number }>(
+  appointFormSchema,
+);
+
+/** Scheduling form (spec section 5: the number of students is required). */
+function AppointForm({
+  date,
+  today,
+  weekendDays,
+}: {
+  date: string;
+  today: string;
+  weekendDays: readonly number[];
+}) {
+  const { token } = useStaffSession();
+  const handleError = useStaffErrorHandler();
+  const appoint = useAppointStudents(token);
+  const [outcome, setOutcome] = useState<{ message: string; fewer: boolean } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AppointValues, unknown, { period: Period; NumOfStudents: number }>({
+    resolver: appointResolver,
+    defaultValues: { period: '9', NumOfStudents: '' },
+  });
+  const dayProblem = schedulingDayProblem(date, today, weekendDays);
+
+  const submit = handleSubmit((values) => {
+    setOutcome(null);
+    appoint.mutate(
+      { date, ...values },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'error') return handleError(result);
+          const { appointed, requested } = result.data.data;
+          const fewer = appointed < requested;
+          setOutcome({ message: result.data.message, fewer });
+          showSuccessNotice(result.data.message, fewer ? TOAST_SUCCESS_LONG_MS : undefined);
+        },
+      },
+    );
+  });
+
+  return (
+    <Section title="تحديد مواعيد" id="schedule-appoint">
+      <form onSubmit={submit} noValidate aria-labelledby="schedule-appoint">
+        <Stack gap="sm">
+          {dayProblem && (
+            <Alert color="yellow" variant="light" role="status">
+              {dayProblem}
+            </Alert>
+          )}
+          <div className={classes.formRow}>
+            <NativeSelect
+              size="md"
+              label="الفترة"
+              data={PERIOD_OPTIONS}
+              error={errors.period?.message}
+              errorProps={ERROR_PROPS}
+              {...register('period')}
+            />
+            <InputField
+              label="عدد الطلاب"
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.NumOfStudents?.message}
+              errorProps={ERROR_PROPS}
+              {...register('NumOfStudents')}
+            />
+            <Button type="submit" loading={appoint.isPending} disabled={dayProblem !== undefined}>
+              جدولة
+            </Button>
+          </div>
+          {outcome && (
+            <Alert color={outcome.fewer ? 'yellow' : 'teal'} variant="light" role="status">
+              {outcome.message}
+            </Alert>
+          )}
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+/** Print form (spec section 5: printing needs students scheduled that day, and in the chosen period). */
+function PrintForm({ date, counts }: { date: string; counts?: ScheduleCounts }) {
+  const { token } = useStaffSession();
+  const [period, setPeriod] = useState<PeriodValue>('9');
+  // A refusal is about one day, period and counts: once any of them changes it no longer shows.
+  const [refusal, setRefusal] = useState<{ message: string; key: string }>();
+  const key = `${date} ${period} ${counts?.students9} ${counts?.students12}`;
+  const problem = refusal?.key === key ? refusal.message : undefined;
+
+  const print = (event: FormEvent) => {
+    event.preventDefault();
+    if (!counts) return;
+    const chosen = Number(period) as Period;
+    const refuse = (message: string) => setRefusal({ message, key });
+    if (counts.students9 + counts.students12 === 0) return refuse(MESSAGES.noStudentsScheduledDay);
+    if ((chosen === 9 ? counts.students9 : counts.students12) === 0)
+      return refuse(MESSAGE_TEMPLATES.noStudentsScheduledPeriod(PERIOD_LABELS[chosen]));
+    setRefusal(undefined);
+    window.open(printUrl(date, chosen, token), '_blank', 'noopener');
+  };
+
+  return (
+    <Section title="طباعة كشف المواعيد" id="schedule-print">
+      <form onSubmit={print} noValidate aria-labelledby="schedule-print">
+        <div className={`${classes.formRow} ${classes.printRow}`}>
+          <NativeSelect
+            size="md"
+            label="فترة الكشف"
+            data={PERIOD_OPTIONS}
+            value={period}
+            onChange={(event) => setPeriod(event.currentTarget.value as PeriodValue)}
+            error={problem}
+            errorProps={ERROR_PROPS}
+          />
+          <Button type="submit" variant="light" disabled={!counts}>
+            طباعة
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

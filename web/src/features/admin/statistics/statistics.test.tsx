@@ -1,0 +1,81 @@
+import { MESSAGES } from '@portal/common';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { fails, ok, signedInAs } from '../testing/staff-fixtures';
+
+const STATISTICS = 'GET /api/v1/students/getStatistics';
+const RESULTS = [
+  { faculty: 'كلية التجارة', studentsNumber: 120, studentsNumberCompleted: 30 },
+  { faculty: 'كلية الآداب', studentsNumber: 80, studentsNumberCompleted: 80 },
+  { faculty: 'كلية الطب البيطري', studentsNumber: 0, studentsNumberCompleted: 0 },
+];
+
+// recharts sizes itself from its container; jsdom has no ResizeObserver.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+});
+
+async function openScreen(handler: Handler) {
+  const api = mockApi({ ...signedInAs('SUPERADMIN'), [STATISTICS]: handler });
+  const app = renderApp('/admin/statistics');
+  await screen.findByRole('heading', { name: 'الإحصائيات' }, { timeout: 5000 });
+  return { ...app, api };
+}
+
+describe('statistics', () => {
+  it('shows the overall totals and a card per faculty with its students and completed students', async () => {
+    await openScreen(() => ok({ allStudentsNumber: 200, allStudentsNumberCompleted: 110, results: RESULTS }));
+    await waitFor(() => expect(screen.getByTestId('all-students')).toHaveTextContent('200'));
+    expect(screen.getByTestId('all-completed')).toHaveTextContent('110');
+    expect(screen.getByText('55%')).toBeInTheDocument();
+    const commerce = screen.getByRole('article', { name: 'كلية التجارة' });
+    expect(within(commerce).getByText('120')).toBeInTheDocument();
+    expect(within(commerce).getByText('30')).toBeInTheDocument();
+    expect(within(commerce).getByRole('progressbar', { name: 'نسبة الإكمال: 25%' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('gives the chart its numbers as a table for assistive technology', async () => {
+    await openScreen(() => ok({ allStudentsNumber: 200, allStudentsNumberCompleted: 110, results: RESULTS }));
+    const figure = await screen.findByRole('figure', { name: 'الطلاب والمكتملون في كل كلية' });
+    const table = within(figure).getByRole('table', { name: 'الطلاب والمكتملون في كل كلية' });
+    expect(within(table).getByRole('row', { name: 'كلية الآداب 80 80' })).toBeInTheDocument();
+    // The chart itself is drawn once its chunk has loaded, hidden from the accessibility tree.
+    await waitFor(() =>
+      expect(figure.querySelector('[aria-hidden="true"] .recharts-responsive-container')).not.toBeNull(),
+    );
+  });
+
+  it('also reads the per-faculty list from `data`', async () => {
+    await openScreen(() => ok({ allStudentsNumber: 200, allStudentsNumberCompleted: 110, data: RESULTS }));
+    expect(await screen.findByRole('article', { name: 'كلية الطب البيطري' })).toBeInTheDocument();
+  });
+
+  it('says what went wrong and offers to try again', async () => {
+    let calls = 0;
+    const { user } = await openScreen(() => {
+      calls += 1;
+      return calls === 1
+        ? fails(503, MESSAGES.databaseUnavailable)
+        : ok({ allStudentsNumber: 1, allStudentsNumberCompleted: 0, results: RESULTS.slice(0, 1) });
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.databaseUnavailable);
+    await user.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByRole('article', { name: 'كلية التجارة' })).toBeInTheDocument();
+  });
+
+  it('is for the super admin only', async () => {
+    mockApi(signedInAs('SUPPORT'));
+    renderApp('/admin/statistics');
+    expect(await screen.findByText(MESSAGES.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,74 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, STUDENT_DOWNLOAD_ROLES, type StaffRole, type StudentDownloadType } from '@portal/common';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Button } from '@/components/button';
+import { showSuccessNotice } from '@/components/notices';
+import { useStaffErrorHandler } from '../shell/staff-session';
+import { requestStudentDownload } from './api/students';
+import { openDownload } from './open-download';
+
+export const DOWNLOAD_LABELS: Record<StudentDownloadType, string> = {
+  incompleteSupport: 'بيانات غير المكتملين (الدعم الفني)',
+  completeSupport: 'بيانات المكتملين (الدعم الفني)',
+  incomplete: 'بيانات غير المكتملين',
+  complete: 'بيانات المكتملين',
+  completePhotos: 'صور المكتملين (ملف مضغوط)',
+};
+/** The support kinds first, as spec section 2 lists them. */
+const ORDER = Object.keys(DOWNLOAD_LABELS) as StudentDownloadType[];
+const TITLE = 'تنزيل البيانات';
+const ALL_FACULTIES = 'جميع الكليات';
+
+/** The kinds the role may download (spec section 2: support gets incompleteSupport only). */
+export function downloadsFor(role: StaffRole): StudentDownloadType[] {
+  return ORDER.filter((type) => (STUDENT_DOWNLOAD_ROLES[type] as readonly StaffRole[]).includes(role));
+}
+
+/**
+ * Download buttons: each asks for a short-lived link to the chosen faculty's export (or every faculty's) and the
+ * browser opens it; the file arrives as a download and the page stays.
+ */
+export function StudentDownloads({ role, faculty }: { role: StaffRole; faculty: string | null }) {
+  const handleError = useStaffErrorHandler();
+  const titleId = useId();
+  const download = useMutation({
+    mutationFn: async (type: StudentDownloadType) => {
+      const result = await requestStudentDownload(type, faculty);
+      if (result.status === 'error') return handleError(result);
+      openDownload(result.data.path);
+      showSuccessNotice(MESSAGES.fileDownloaded);
+    },
+  });
+  const types = downloadsFor(role);
+  if (types.length === 0) return null;
+
+  return (
+    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <div>
+          <Title order={3} fz="lg" id={titleId}>
+            {TITLE}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {faculty ?? ALL_FACULTIES}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {types.map((type) => (
+            <Button
+              key={type}
+              size="sm"
+              variant="light"
+              loading={download.isPending && download.variables === type}
+              disabled={download.isPending}
+              onClick={() => download.mutate(type)}
+            >
+              {DOWNLOAD_LABELS[type]}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,357 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, type StaffRole, type StudentRecord } from '@portal/common';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { fails, ok, signedInAs } from '../testing/staff-fixtures';
+import { openDownload } from './open-download';
+import { listPath, studentRecord } from './testing/student-records';
+
+vi.mock('./open-download', () => ({ openDownload: vi.fn() }));
+
+const COLLEGES = 'GET /api/v1/colleges';
+const COUNTS = 'GET /api/v1/users/getAllStudentsNumber';
+const SEARCH = 'POST /api/v1/students/getStudentInfo';
+const DOWNLOAD = (type: string) => `POST /api/v1/students/downloadStudentData/${type}`;
+const FORM_LINK = 'POST /api/v1/forms/downloadLink';
+const COMMERCE = 'كلية التجارة';
+
+const ahmed = studentRecord({ studentName: 'أحمد محمد علي حسن إبراهيم السيد', isComplete: true });
+const fatma = studentRecord({ studentName: 'فاطمة محمود عبد الله' });
+
+function listHandler(students: StudentRecord[], totals = { all: students.length, completed: 1 }): Handler {
+  return () =>
+    ok({
+      faculty: COMMERCE,
+      data: students,
+      studentsNumber: totals.all,
+      completedStudentsNumber: totals.completed,
+    });
+}
+
+async function openScreen(role: StaffRole, handlers: Record<string, Handler> = {}) {
+  const api = mockApi({
+    ...signedInAs(role),
+    [COLLEGES]: () => ok({ data: { data: [COMMERCE, 'كلية الآداب'] } }),
+    [COUNTS]: () => ok({ data: { allStudentsNumber: 1234, allStudentsNumberCompleted: 321 } }),
+    [listPath(1)]: listHandler([ahmed, fatma]),
+    ...handlers,
+  });
+  const app = renderApp('/admin/studentsInfo');
+  await screen.findByRole('heading', { name: 'بيانات الطلاب' }, { timeout: 5000 });
+  return { ...app, api };
+}
+
+/** Chooses the faculty and shows its students, as a super admin or support does. */
+async function showFaculty(user: ReturnType<typeof renderApp>['user'], faculty = COMMERCE) {
+  const picker = screen.getByRole('form', { name: 'اختيار الكلية' });
+  await waitFor(() => expect(within(picker).getByRole('option', { name: faculty })).toBeInTheDocument());
+  await user.selectOptions(within(picker).getByLabelText('الكلية'), faculty);
+  await user.click(within(picker).getByRole('button', { name: 'عرض الطلاب' }));
+}
+
+const total = () => screen.getByTestId('students-total').textContent;
+const completed = () => screen.getByTestId('students-completed').textContent;
+
+// Notices outlive a test in Mantine's store; a full queue would hold back the next test's notices.
+afterEach(() => {
+  act(() => notifications.clean());
+});
+
+beforeEach(() => {
+  vi.mocked(openDownload).mockClear();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+describe('students info', () => {
+  it("shows a super admin every faculty's totals until a faculty is chosen, then its students", async () => {
+    const { user, api } = await openScreen('SUPERADMIN');
+    const picker = screen.getByRole('form', { name: 'اختيار الكلية' });
+    expect(within(picker).getByLabelText('الكلية')).toHaveDisplayValue('اختر الكلية');
+    await waitFor(() => expect(total()).toBe('1234'));
+    expect(completed()).toBe('321');
+    expect(api.bodiesOf(listPath(1))).toEqual([]);
+
+    await user.click(within(picker).getByRole('button', { name: 'عرض الطلاب' }));
+    expect(await within(picker).findByText(MESSAGES.facultyRequired)).toBeInTheDocument();
+
+    await showFaculty(user);
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['الاسم', 'الرقم القومي', 'رقم الموبايل', 'الكلية', 'حالة البيانات', 'الإجراءات']);
+    expect(api.bodiesOf(listPath(1))).toEqual([{ faculty: COMMERCE, isComplete: null }]);
+    await waitFor(() => expect(total()).toBe('2'));
+    expect(completed()).toBe('1');
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getByText('مكتملة')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('غير مكتملة')).toBeInTheDocument();
+  });
+
+  it('shows only the first four words of a name, with the full name as its title', async () => {
+    const { user } = await openScreen('SUPERADMIN');
+    await showFaculty(user);
+    const table = await screen.findByRole('table');
+    const cut = within(table).getByText('أحمد محمد علي حسن');
+    expect(cut.parentElement).toHaveAttribute('title', 'أحمد محمد علي حسن إبراهيم السيد');
+    expect(
+      within(table).queryByText('أحمد محمد علي حسن إبراهيم السيد', { ignore: '[aria-hidden]' }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('rowheader', { name: 'أحمد محمد علي حسن إبراهيم السيد' }),
+    ).toBeInTheDocument();
+    // A name of four words or fewer is shown whole.
+    expect(within(table).getByRole('rowheader', { name: 'فاطمة محمود عبد الله' })).toBeInTheDocument();
+  });
+
+  it('needs a search text and a search type, each with its own message, before it searches', async () => {
+    const { user, api } = await openScreen('SUPERADMIN', {
+      [SEARCH]: ({ body }) =>
+        (body as { nationalID: string | null }).nationalID
+          ? fails(404, MESSAGES.noStudentData)
+          : ok({ data: [fatma], studentsNumber: 1 }),
+    });
+    const search = screen.getByRole('search', { name: 'البحث عن طالب' });
+    await user.click(within(search).getByRole('button', { name: 'بحث' }));
+    expect(await within(search).findByText(MESSAGES.studentSearchRequired)).toBeInTheDocument();
+    expect(within(search).getByText(MESSAGES.studentSearchTypeRequired)).toBeInTheDocument();
+    expect(within(search).getByLabelText('نص البحث')).toHaveAccessibleDescription(
+      MESSAGES.studentSearchRequired,
+    );
+
+    await user.type(within(search).getByLabelText('نص البحث'), '  فاطمة ');
+    await user.click(within(search).getByRole('button', { name: 'بحث' }));
+    expect(within(search).queryByText(MESSAGES.studentSearchRequired)).not.toBeInTheDocument();
+    expect(within(search).getByText(MESSAGES.studentSearchTypeRequired)).toBeInTheDocument();
+    expect(api.bodiesOf(SEARCH)).toEqual([]);
+
+    await user.selectOptions(within(search).getByLabelText('نوع البحث'), 'الاسم');
+    await user.click(within(search).getByRole('button', { name: 'بحث' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'فاطمة محمود عبد الله' })).toBeInTheDocument();
+    expect(within(table).getByText('نتائج البحث: 1 طالب')).toBeInTheDocument();
+
+    // A 404 is an empty result, not an error.
+    await user.selectOptions(within(search).getByLabelText('نوع البحث'), 'الرقم القومي');
+    await user.clear(within(search).getByLabelText('نص البحث'));
+    await user.type(within(search).getByLabelText('نص البحث'), '٣٠٨٠١٠١٠١٠٠٠١١');
+    await user.click(within(search).getByRole('button', { name: 'بحث' }));
+    expect(await screen.findByText(MESSAGES.noStudentData)).toBeInTheDocument();
+    expect(api.bodiesOf(SEARCH)).toEqual([
+      { studentName: 'فاطمة', nationalID: null, isComplete: null, faculty: null },
+      { studentName: null, nationalID: '٣٠٨٠١٠١٠١٠٠٠١١', isComplete: null, faculty: null },
+    ]);
+
+    await user.click(within(search).getByRole('button', { name: 'إلغاء البحث' }));
+    expect(await screen.findByText(/اختر الكلية ثم اضغط/)).toBeInTheDocument();
+  });
+
+  it('filters on completed data, for the list and the search', async () => {
+    const { user, api } = await openScreen('SUPERADMIN', {
+      [listPath(1)]: ({ body }) =>
+        listHandler((body as { isComplete: boolean | null }).isComplete ? [ahmed] : [ahmed, fatma])({
+          body,
+          headers: new Headers(),
+        }),
+      [SEARCH]: () => ok({ data: [ahmed], studentsNumber: 1 }),
+    });
+    await showFaculty(user);
+    await screen.findByRole('rowheader', { name: fatma.studentName });
+    await user.click(screen.getByRole('checkbox', { name: 'أكملوا بياناتهم' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: fatma.studentName })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('rowheader', { name: ahmed.studentName })).toBeInTheDocument();
+    expect(api.bodiesOf(listPath(1)).at(-1)).toEqual({ faculty: COMMERCE, isComplete: true });
+
+    const search = screen.getByRole('search', { name: 'البحث عن طالب' });
+    await user.selectOptions(within(search).getByLabelText('نوع البحث'), 'الاسم');
+    await user.type(within(search).getByLabelText('نص البحث'), 'أحمد');
+    await user.click(within(search).getByRole('button', { name: 'بحث' }));
+    await screen.findByText('نتائج البحث: 1 طالب');
+    expect(api.bodiesOf(SEARCH)).toEqual([
+      { studentName: 'أحمد', nationalID: null, isComplete: true, faculty: COMMERCE },
+    ]);
+  });
+
+  it('asks before deleting the named student; yes removes the row and lowers the totals', async () => {
+    const { user, api } = await openScreen('SUPPORT', {
+      [`DELETE /api/v1/students/deleteStudent/${ahmed._id}`]: () => ok({ message: MESSAGES.studentDeleted }),
+    });
+    await showFaculty(user);
+    await user.click(await screen.findByRole('button', { name: `حذف ${ahmed.studentName}` }));
+    const question = `هل تريد حذف الطالب ${ahmed.studentName}؟`;
+    const dialog = await screen.findByRole('dialog', { name: question });
+    expect(within(dialog).getByRole('button', { name: 'لا' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'لا' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('rowheader', { name: ahmed.studentName })).toBeInTheDocument();
+    expect(api.bodiesOf(`DELETE /api/v1/students/deleteStudent/${ahmed._id}`)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: `حذف ${ahmed.studentName}` }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: question })).getByRole('button', { name: 'نعم' }),
+    );
+    expect(await screen.findByText(MESSAGES.studentDeleted)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: ahmed.studentName })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('rowheader', { name: fatma.studentName })).toBeInTheDocument();
+    expect(total()).toBe('1');
+    expect(completed()).toBe('0');
+    expect(api.bodiesOf(`DELETE /api/v1/students/deleteStudent/${ahmed._id}`)).toHaveLength(1);
+  });
+
+  it('shows a faculty ADMIN its own faculty at once, with no faculty choice, delete or downloads', async () => {
+    const { api } = await openScreen('ADMIN');
+    const table = await screen.findByRole('table');
+    expect(api.bodiesOf(listPath(1))).toEqual([{ faculty: null, isComplete: null }]);
+    expect(screen.queryByRole('form', { name: 'اختيار الكلية' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('الكلية')).not.toBeInTheDocument();
+    expect(screen.getAllByText(COMMERCE).length).toBeGreaterThan(0);
+    expect(within(table).queryByRole('button', { name: /^حذف/ })).not.toBeInTheDocument();
+    // Its only row action: the admission form of a complete student.
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([`استمارة الالتحاق ${ahmed.studentName}`]);
+    expect(screen.queryByRole('region', { name: 'تنزيل البيانات' })).not.toBeInTheDocument();
+    expect(api.bodiesOf(COUNTS)).toEqual([]);
+  });
+
+  it('offers the admission form of complete students only, through a signed link the browser opens', async () => {
+    const { user, api } = await openScreen('SUPPORT', {
+      [FORM_LINK]: () => ok({ path: `/api/v1/students/getAdmissionForm/${ahmed._id}?token=t` }),
+    });
+    await showFaculty(user);
+    const table = await screen.findByRole('table');
+    const [, complete, incomplete] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(incomplete as HTMLElement).queryByRole('button', { name: /استمارة الالتحاق/ })).toBeNull();
+    await user.click(
+      within(complete as HTMLElement).getByRole('button', { name: `استمارة الالتحاق ${ahmed.studentName}` }),
+    );
+    await waitFor(() =>
+      expect(openDownload).toHaveBeenCalledWith(`/api/v1/students/getAdmissionForm/${ahmed._id}?token=t`),
+    );
+    expect(api.bodiesOf(FORM_LINK)).toEqual([{ studentId: ahmed._id, form: 'admission' }]);
+  });
+
+  it('pages by 500 with pagination above and below; a page change refetches and scrolls to the top', async () => {
+    const page1 = Array.from({ length: 3 }, () => studentRecord());
+    const page3 = [studentRecord({ studentName: 'آخر طالب في القائمة' })];
+    const totals = { all: 1001, completed: 10 };
+    const { user, api } = await openScreen('SUPERADMIN', {
+      [listPath(1)]: listHandler(page1, totals),
+      [listPath(3)]: listHandler(page3, totals),
+    });
+    await showFaculty(user);
+    await screen.findByRole('table');
+    const top = screen.getByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' });
+    const bottom = screen.getByRole('navigation', { name: 'صفحات قائمة الطلاب (أسفل الجدول)' });
+    expect(within(top).getByRole('button', { name: 'صفحة 3' })).toBeInTheDocument();
+    expect(within(top).queryByRole('button', { name: 'صفحة 4' })).not.toBeInTheDocument();
+    expect(screen.getByText(/الطلاب 1–3 من 1001 \(صفحة 1 من 3\)/)).toBeInTheDocument();
+
+    await user.click(within(bottom).getByRole('button', { name: 'صفحة 3' }));
+    expect(await screen.findByRole('rowheader', { name: 'آخر طالب في القائمة' })).toBeInTheDocument();
+    expect(screen.getByText(/الطلاب 1001–1001 من 1001 \(صفحة 3 من 3\)/)).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenCalled();
+    expect(api.bodiesOf(listPath(3))).toEqual([{ faculty: COMMERCE, isComplete: null }]);
+    expect(total()).toBe('1001');
+  });
+
+  it('counts the pages of the completed filter from the completed total', async () => {
+    const { user } = await openScreen('SUPERADMIN', {
+      [listPath(1)]: listHandler([ahmed], { all: 1400, completed: 20 }),
+    });
+    await showFaculty(user);
+    expect(
+      await screen.findByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'أكملوا بياناتهم' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText(/من 20 \(صفحة 1 من 1\)/)).toBeInTheDocument();
+  });
+
+  it('says so when a faculty has no students, and shows a loading notice meanwhile', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, api } = await openScreen('SUPERADMIN', {
+      [listPath(1)]: listHandler([], { all: 0, completed: 0 }),
+    });
+    const answer = api.fetchMock.getMockImplementation();
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('getAllStudents')) await gate;
+      if (!answer) throw new Error('no mock');
+      return answer(input, init);
+    });
+    await showFaculty(user);
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(MESSAGES.loading);
+    release();
+    expect(await screen.findByText(MESSAGES.noStudentData)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('gives support the incomplete-support download only, and a super admin all five', async () => {
+    const { user, api } = await openScreen('SUPPORT', {
+      [DOWNLOAD('incompleteSupport')]: () => ok({ path: '/api/v1/downloads/abc' }),
+    });
+    const downloads = screen.getByRole('region', { name: 'تنزيل البيانات' });
+    expect(
+      within(downloads)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['بيانات غير المكتملين (الدعم الفني)']);
+    await showFaculty(user);
+    await user.click(within(downloads).getByRole('button', { name: 'بيانات غير المكتملين (الدعم الفني)' }));
+    await waitFor(() => expect(openDownload).toHaveBeenCalledWith('/api/v1/downloads/abc'));
+    expect(api.bodiesOf(DOWNLOAD('incompleteSupport'))).toEqual([{ faculty: COMMERCE }]);
+  });
+
+  it('lets a super admin download each kind, of every faculty before one is chosen', async () => {
+    const kinds = ['incompleteSupport', 'completeSupport', 'incomplete', 'complete', 'completePhotos'];
+    const { user, api } = await openScreen(
+      'SUPERADMIN',
+      Object.fromEntries(
+        kinds.map((kind) => [DOWNLOAD(kind), () => ok({ path: `/api/v1/downloads/${kind}` })]),
+      ),
+    );
+    const downloads = screen.getByRole('region', { name: 'تنزيل البيانات' });
+    expect(within(downloads).getByText('جميع الكليات')).toBeInTheDocument();
+    const buttons = within(downloads).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'بيانات غير المكتملين (الدعم الفني)',
+      'بيانات المكتملين (الدعم الفني)',
+      'بيانات غير المكتملين',
+      'بيانات المكتملين',
+      'صور المكتملين (ملف مضغوط)',
+    ]);
+    for (const button of buttons) {
+      await user.click(button);
+      await waitFor(() => expect(button).toBeEnabled());
+    }
+    expect(vi.mocked(openDownload).mock.calls.map(([path]) => path)).toEqual(
+      kinds.map((kind) => `/api/v1/downloads/${kind}`),
+    );
+    expect(api.bodiesOf(DOWNLOAD('complete'))).toEqual([{ faculty: null }]);
+  });
+
+  it("shows the server's refusal of a download as an error notice", async () => {
+    const { user } = await openScreen('SUPPORT', {
+      [DOWNLOAD('incompleteSupport')]: () => fails(403, MESSAGES.forbidden),
+    });
+    await user.click(screen.getByRole('button', { name: 'بيانات غير المكتملين (الدعم الفني)' }));
+    expect(await screen.findByText(MESSAGES.forbidden)).toBeInTheDocument();
+    expect(openDownload).not.toHaveBeenCalled();
+  });
+});

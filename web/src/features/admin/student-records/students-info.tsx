@@ -1,0 +1,290 @@
+import { Alert, Checkbox, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, STUDENT_PAGE_SIZE, type StudentRecord } from '@portal/common';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/button';
+import { showSuccessNotice } from '@/components/notices';
+import { getCookie } from '@/lib/cookies';
+import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+import {
+  deleteStudent,
+  requestAdmissionFormLink,
+  type StudentListQuery,
+  type StudentSearchQuery,
+  useForgetStudent,
+  useStudentList,
+  useStudentSearch,
+  useVisibleCounts,
+} from './api/students';
+import { DeleteStudentDialog } from './delete-student-dialog';
+import { FacultyPicker } from './faculty-picker';
+import { openDownload } from './open-download';
+import { StudentDownloads } from './student-downloads';
+import { StudentSearch } from './student-search';
+import classes from './students-info.module.css';
+import { StudentsTable } from './students-table';
+
+const TITLE = 'بيانات الطلاب';
+const TOTAL = 'إجمالي الطلاب';
+const COMPLETED = 'أكملوا بياناتهم';
+const ALL_FACULTIES = 'جميع الكليات';
+const CHOOSE_FIRST = 'اختر الكلية ثم اضغط «عرض الطلاب»، أو ابحث بالاسم أو الرقم القومي في جميع الكليات.';
+const RETRY = 'إعادة المحاولة';
+const PAGES_TOP = 'صفحات قائمة الطلاب (أعلى الجدول)';
+const PAGES_BOTTOM = 'صفحات قائمة الطلاب (أسفل الجدول)';
+
+type SearchInput = Pick<StudentSearchQuery, 'type' | 'text'>;
+
+const pageCount = (total: number) => Math.max(1, Math.ceil(total / STUDENT_PAGE_SIZE));
+
+/** Spec section 2, studentsInfo: a faculty's students page by page, a search, downloads and delete. */
+export function StudentsInfo() {
+  const { token, role } = useStaffSession();
+  const handleError = useStaffErrorHandler();
+  const forgetStudent = useForgetStudent(token);
+  const choosesFaculty = role === 'SUPERADMIN' || role === 'SUPPORT';
+  // DELETE /students/deleteStudent/{id} is open to super admin and support only.
+  const mayDelete = choosesFaculty;
+
+  // A faculty ADMIN always works on its own faculty: null lets the server fill it in.
+  const [faculty, setFaculty] = useState<string | null>(null);
+  const [completedOnly, setCompletedOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState<SearchInput | null>(null);
+  const [toDelete, setToDelete] = useState<StudentRecord | null>(null);
+  const captionId = useId();
+
+  const listQuery: StudentListQuery | null =
+    choosesFaculty && faculty === null ? null : { faculty, completedOnly, page };
+  const searchQuery: StudentSearchQuery | null = search ? { ...search, faculty, completedOnly } : null;
+  const list = useStudentList(token, listQuery);
+  const found = useStudentSearch(token, searchQuery);
+  const visible = useVisibleCounts(token, listQuery === null);
+
+  const failed = [list.data, found.data, visible.data].find(
+    (answer) => answer?.status === 'error' && answer.httpStatus === 401,
+  );
+  useEffect(() => {
+    if (failed?.status === 'error') handleError(failed);
+  }, [failed, handleError]);
+
+  const remove = useMutation({
+    mutationFn: async (student: StudentRecord) => {
+      const result = await deleteStudent(student._id);
+      setToDelete(null);
+      if (result.status === 'error') return handleError(result);
+      forgetStudent(student);
+      showSuccessNotice(result.data.message);
+    },
+  });
+
+  const admissionForm = useMutation({
+    mutationFn: async (student: StudentRecord) => {
+      const result = await requestAdmissionFormLink(student._id);
+      if (result.status === 'error') return handleError(result);
+      openDownload(result.data.path);
+    },
+  });
+
+  const listAnswer = list.data?.status === 'success' ? list.data.data : undefined;
+  const visibleAnswer = visible.data?.status === 'success' ? visible.data.data.data : undefined;
+  const totals = listAnswer
+    ? { students: listAnswer.studentsNumber, completed: listAnswer.completedStudentsNumber }
+    : visibleAnswer && {
+        students: visibleAnswer.allStudentsNumber,
+        completed: visibleAnswer.allStudentsNumberCompleted,
+      };
+  const scope = listAnswer?.faculty ?? faculty ?? (choosesFaculty ? ALL_FACULTIES : getCookie('faculty'));
+
+  const changePage = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{TITLE}</Title>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          {choosesFaculty ? (
+            <FacultyPicker
+              onPick={(picked) => {
+                setFaculty(picked);
+                setPage(1);
+                setSearch(null);
+              }}
+            />
+          ) : (
+            <Text fw={700}>{scope}</Text>
+          )}
+          <dl className={classes.counts}>
+            <div className={classes.count}>
+              <dt>
+                {TOTAL}
+                {choosesFaculty && scope ? ` (${scope})` : ''}
+              </dt>
+              <dd data-testid="students-total">{totals ? totals.students : '—'}</dd>
+            </div>
+            <div className={classes.count}>
+              <dt>{COMPLETED}</dt>
+              <dd data-testid="students-completed">{totals ? totals.completed : '—'}</dd>
+            </div>
+          </dl>
+        </Stack>
+      </Paper>
+
+      <Stack gap="sm">
+        <StudentSearch
+          pending={found.isFetching}
+          searching={search !== null}
+          onSearch={(type, text) => setSearch({ type, text })}
+          onClear={() => setSearch(null)}
+        />
+        <Checkbox
+          size="md"
+          label={COMPLETED}
+          checked={completedOnly}
+          onChange={(event) => {
+            setCompletedOnly(event.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+      </Stack>
+
+      {choosesFaculty && <StudentDownloads role={role} faculty={faculty} />}
+
+      <Results
+        captionId={captionId}
+        onDelete={mayDelete ? setToDelete : undefined}
+        onAdmissionForm={(student) => admissionForm.mutate(student)}
+        formPendingId={admissionForm.isPending ? admissionForm.variables?._id : undefined}
+        onPage={changePage}
+        onRetry={() => (search ? found.refetch() : list.refetch())}
+        state={
+          search
+            ? { kind: 'search', query: found }
+            : listQuery
+              ? { kind: 'list', query: list, page, completedOnly, scope: scope ?? '' }
+              : { kind: 'idle' }
+        }
+      />
+
+      {toDelete && (
+        <DeleteStudentDialog
+          student={toDelete}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(toDelete)}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+type ResultsState =
+  | { kind: 'idle' }
+  | { kind: 'search'; query: ReturnType<typeof useStudentSearch> }
+  | {
+      kind: 'list';
+      query: ReturnType<typeof useStudentList>;
+      page: number;
+      completedOnly: boolean;
+      scope: string;
+    };
+
+interface ResultsProps {
+  state: ResultsState;
+  captionId: string;
+  onDelete: ((student: StudentRecord) => void) | undefined;
+  onAdmissionForm: (student: StudentRecord) => void;
+  formPendingId: string | undefined;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+}
+
+function LoadingNotice() {
+  return (
+    <Group role="status" justify="center" gap="sm" py="xl">
+      <Loader size="sm" aria-hidden="true" />
+      <Text>{MESSAGES.loading}</Text>
+    </Group>
+  );
+}
+
+/** Loading, failure and "no student data" are the same for the list and the search. */
+function pendingOrEmpty(
+  query: Extract<ResultsState, { kind: 'list' | 'search' }>['query'],
+  onRetry: () => void,
+) {
+  if (query.data === undefined || query.isPlaceholderData) return <LoadingNotice />;
+  if (query.data.status === 'error')
+    return (
+      <Alert color="red" variant="light" role="alert" title={query.data.message}>
+        <Button size="sm" variant="light" color="red" mt="xs" onClick={onRetry}>
+          {RETRY}
+        </Button>
+      </Alert>
+    );
+  if (query.data.data.data.length === 0)
+    return (
+      <Text role="status" ta="center" py="lg" c="dimmed" fz="lg">
+        {MESSAGES.noStudentData}
+      </Text>
+    );
+  return null;
+}
+
+function Results({ state, captionId, onPage, onRetry, ...actions }: ResultsProps) {
+  if (state.kind === 'idle')
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        {CHOOSE_FIRST}
+      </Text>
+    );
+  const notice = pendingOrEmpty(state.query, onRetry);
+  if (notice || state.query.data?.status !== 'success') return notice;
+
+  if (state.kind === 'search') {
+    const answer = state.query.data.data;
+    const more = answer.studentsNumber > answer.data.length ? ` (يعرض أول ${answer.data.length})` : '';
+    return (
+      <StudentsTable
+        students={answer.data}
+        caption={`نتائج البحث: ${answer.studentsNumber} طالب${more}`}
+        captionId={captionId}
+        {...actions}
+      />
+    );
+  }
+
+  const answer = state.query.data.data;
+  const total = state.completedOnly ? answer.completedStudentsNumber : answer.studentsNumber;
+  const pages = pageCount(total);
+  const from = (state.page - 1) * STUDENT_PAGE_SIZE + 1;
+  const to = from + answer.data.length - 1;
+  const caption = `${state.scope}: الطلاب ${from}–${to} من ${total} (صفحة ${state.page} من ${pages})`;
+  const pagination = (label: string) =>
+    pages > 1 && (
+      <nav aria-label={label} className={classes.pagination}>
+        <Pagination
+          total={pages}
+          value={state.page}
+          onChange={onPage}
+          siblings={1}
+          getItemProps={(page) => ({ 'aria-label': `صفحة ${page}` })}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? 'الصفحة السابقة' : 'الصفحة التالية',
+          })}
+        />
+      </nav>
+    );
+
+  return (
+    <Stack gap="sm">
+      {pagination(PAGES_TOP)}
+      <StudentsTable students={answer.data} caption={caption} captionId={captionId} {...actions} />
+      {pagination(PAGES_BOTTOM)}
+    </Stack>
+  );
+}

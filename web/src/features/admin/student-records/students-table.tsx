@@ -1,0 +1,132 @@
+import { Badge, Group, Table, VisuallyHidden } from '@mantine/core';
+import { STUDENT_DATA_STATUS, type StudentRecord } from '@portal/common';
+import { Button } from '@/components/button';
+import { shortName } from './student-name';
+import classes from './students-info.module.css';
+
+const COLUMNS = ['الاسم', 'الرقم القومي', 'رقم الموبايل', 'الكلية', 'حالة البيانات'] as const;
+const ACTIONS = 'الإجراءات';
+const DELETE = 'حذف';
+const ADMISSION_FORM = 'استمارة الالتحاق';
+
+interface StudentsTableProps {
+  students: StudentRecord[];
+  caption: string;
+  captionId?: string;
+  /** Absent when the account may not delete students (a faculty ADMIN). */
+  onDelete?: (student: StudentRecord) => void;
+  /** Downloads a complete student's admission form; absent, no form action is offered. */
+  onAdmissionForm?: (student: StudentRecord) => void;
+  /** The student whose form is being asked for (its button shows a spinner). */
+  formPendingId?: string | undefined;
+}
+
+/** The name cut to four words; the full name is the cell's title and what a screen reader reads. */
+function StudentName({ name }: { name: string }) {
+  const shown = shortName(name);
+  if (shown === name.trim()) return <span>{shown}</span>;
+  return (
+    <span title={name}>
+      <span aria-hidden="true">{shown}</span>
+      <VisuallyHidden>{name}</VisuallyHidden>
+    </span>
+  );
+}
+
+/**
+ * The student rows (spec section 2): name, national ID, phone, college and data status, with a delete action and
+ * the admission form of a complete student. Wider than a phone: it scrolls sideways inside its own focusable
+ * region while the name column stays in place.
+ */
+export function StudentsTable({
+  students,
+  caption,
+  captionId,
+  onDelete,
+  onAdmissionForm,
+  formPendingId,
+}: StudentsTableProps) {
+  const withActions = onDelete !== undefined || onAdmissionForm !== undefined;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
+    <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" className={classes.table}>
+        <Table.Caption id={captionId} className={classes.caption}>
+          {caption}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column, index) => (
+              <Table.Th key={column} scope="col" className={index === 0 ? classes.nameCell : undefined}>
+                {column}
+              </Table.Th>
+            ))}
+            {withActions && <Table.Th scope="col">{ACTIONS}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {students.map((student) => {
+            // Forms are printed from complete data only (spec section 2).
+            const withForm = student.isComplete && onAdmissionForm !== undefined;
+            return (
+              <Table.Tr key={student._id}>
+                <Table.Th scope="row" className={classes.nameCell} fw={500}>
+                  <StudentName name={student.studentName} />
+                </Table.Th>
+                <Table.Td>
+                  <span dir="ltr">{student.nationalID}</span>
+                </Table.Td>
+                <Table.Td>
+                  {student.phoneNumber ? <span dir="ltr">{student.phoneNumber}</span> : '—'}
+                </Table.Td>
+                <Table.Td>{student.college}</Table.Td>
+                <Table.Td className={classes.digits}>
+                  <Badge
+                    variant="light"
+                    color={student.isComplete ? 'teal' : 'orange'}
+                    c={student.isComplete ? 'teal.9' : 'orange.9'}
+                    radius="sm"
+                    size="lg"
+                    tt="none"
+                    fw={600}
+                    className={classes.status}
+                  >
+                    {student.isComplete ? STUDENT_DATA_STATUS.complete : STUDENT_DATA_STATUS.incomplete}
+                  </Badge>
+                </Table.Td>
+                {withActions && (
+                  <Table.Td>
+                    <Group gap="xs">
+                      {withForm && (
+                        <Button
+                          size="sm"
+                          variant="light"
+                          onClick={() => onAdmissionForm(student)}
+                          loading={formPendingId === student._id}
+                          aria-label={`${ADMISSION_FORM} ${student.studentName}`}
+                        >
+                          {ADMISSION_FORM}
+                        </Button>
+                      )}
+                      {onDelete && (
+                        <Button
+                          size="sm"
+                          variant="light"
+                          color="red"
+                          onClick={() => onDelete(student)}
+                          aria-label={`${DELETE} ${student.studentName}`}
+                        >
+                          {DELETE}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+}
