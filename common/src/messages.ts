@@ -6,6 +6,7 @@ export const MESSAGES = {
   unexpected: 'حدث خطأ غير متوقع',
   networkError: 'خطأ في الاتصال بالخادم',
   databaseUnavailable: 'قاعدة البيانات غير متاحة حاليا، حاول مرة أخرى بعد قليل',
+  serviceUnavailable: 'الخدمة غير متاحة حاليا، حاول مرة أخرى بعد قليل',
   notFoundRoute: 'المسار المطلوب غير موجود',
   invalidJson: 'صيغة البيانات المرسلة غير صحيحة',
   unsupportedMediaType: 'نوع المحتوى المرسل غير مدعوم',
@@ -183,6 +184,11 @@ export const MESSAGES = {
   schedulePeriodInvalid: 'الفترة يجب أن تكون الصباحية (9:00) أو المسائية (12:00)',
   noStudentsWaiting: 'لا يوجد طلاب في انتظار تحديد موعد الاختبار الشخصي',
   noStudentsScheduledDay: 'لا يوجد طلاب مجدولين في هذا اليوم',
+  // Admission forms (issue 4, forms part).
+  formsNeedCompleteData: 'يجب استكمال البيانات أولا، ثم تنزيل الاستمارات',
+  formSocialWorkOnly: 'هذه الاستمارة خاصة بطلاب كلية الخدمة الاجتماعية',
+  formKindInvalid: 'نوع الاستمارة غير صحيح',
+  formUnavailable: 'تعذر إنشاء الاستمارة حاليا، حاول مرة أخرى بعد قليل',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
@@ -230,6 +236,9 @@ export const MESSAGE_TEMPLATES = {
   imageRequired: (label: string): string => `يجب رفع ${label}`,
   /** Delete faculty data (spec section 8: 'deleted data of N students successfully'). */
   facultyDataDeleted: (count: number): string => `تم حذف بيانات ${arabicStudents(count)} بنجاح`,
+  /** The delete-faculty-data confirmation: how many students of which faculty go, before anything is removed. */
+  facultyDataDeleteConfirm: (count: number, faculty: string): string =>
+    `سيتم حذف بيانات ${arabicStudents(count)} من ${faculty} نهائيا مع صورهم وإجاباتهم. هل تريد المتابعة؟`,
   /** Counts of an upload (product decisions: the answer's message gives added, updated, rejected). */
   uploadDone: (added: number, updated: number, rejected: number): string =>
     `تم استيراد الملف. عدد الطلاب المضافين: ${added}، عدد الطلاب المحدثين: ${updated}، عدد الصفوف المرفوضة: ${rejected}`,

@@ -152,7 +152,8 @@ describe('PATCH /users/appointStudents', () => {
       targetId: `${DAY}@9`,
       details: { date: DAY, period: 9, requested: 3, appointed: 3 },
     });
-    expect((audit?.details as { studentIds: string[] }).studentIds.sort()).toEqual([...expected].sort());
+    const { studentIds } = (audit?.details ?? { studentIds: [] }) as { studentIds: string[] };
+    expect([...studentIds].sort()).toEqual([...expected].sort());
 
     expect((await countsOf(DAY)).json().data).toMatchObject({
       students9: 3,

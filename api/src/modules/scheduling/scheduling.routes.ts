@@ -4,10 +4,12 @@ import {
   appointStudentsRequestSchema,
   appointStudentsResponseSchema,
   errorEnvelopeSchema,
+  exportAppointedStudentsParamsSchema,
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit/audit.repository.js';
+import { SCHEDULE_LIST_TEMPLATE, scheduleListData, sendScheduleList } from './schedule-list.js';
 import { schedulingRepository } from './scheduling.repository.js';
 import { type RequestContext, schedulingService } from './scheduling.service.js';
 
@@ -70,5 +72,29 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 'success' as const,
       ...(await service.appoint(staff(request), request.body, context(request))),
     }),
+  );
+
+  app.get(
+    '/users/exportsAppointedStudents/:date/:period/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          'The printed list of the students appointed on a day in a period (PDF, shown in the browser)',
+        description:
+          'The browser opens this link itself, so the staff token is the last path segment (checked like a ' +
+          'bearer token). One row per student, sorted by name: name, national ID, phone and a signature ' +
+          "column, under the university's header with the college, day and period on every page. 404 when " +
+          'nobody is scheduled that day, or in that period.',
+        params: exportAppointedStudentsParamsSchema,
+        response: { ...errors(400, ...GUARDED, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { date, period } = request.params;
+      const students = await service.printList(staff(request), date, period, context(request));
+      const pdf = await app.pdf.render(SCHEDULE_LIST_TEMPLATE, scheduleListData(students, date, period));
+      return sendScheduleList(reply, pdf, date, period);
+    },
   );
 };

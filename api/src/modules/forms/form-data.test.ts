@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { type FormField, fieldRows, formatIssuedAt, formData, wrappable } from './form-data.js';
+import type { FormStudent } from './forms.repository.js';
+
+const student: FormStudent = {
+  id: '7d3f8a2e-1b4c-4d5e-8f90-123456789abc',
+  nationalId: '30501011234567',
+  name: 'محمد أحمد عبد الرحمن السيد',
+  seatNo: '123456',
+  phoneNumber: '01012345678',
+  gender: null,
+  enrollmentStatus: 'regular',
+  collegeId: 'c',
+  college: 'كلية الخدمة الاجتماعية',
+  socialWork: true,
+  tourism: false,
+  studentNameEn: 'Mohamed Ahmed Elsayed',
+  address: '15 شارع الجمهورية',
+  homeTel: '0502234567',
+  email: 'mohamed@example.com',
+  city: 'المنصورة',
+  program1: null,
+  program2: null,
+  program3: null,
+  qualification: 'ثانوية عامة',
+  qualificationYear: '2024/2025',
+  totalGrade: '385.50',
+  percentage: null,
+  importedTotalGrade: '300.00',
+  importedPercentage: '93.90',
+  masterName: 'أحمد عبد الرحمن',
+  masterJob: 'مدرس',
+  masterQualification: 'بكالوريوس',
+  fatherName: 'أحمد عبد الرحمن',
+  fatherJob: 'مدرس',
+  fatherQualification: 'بكالوريوس',
+  fatherNationality: 'مصري',
+  fatherMobile: '01098765432',
+  motherName: 'فاطمة محمود',
+  motherNationality: 'مصرية',
+  motherJob: 'ربة منزل',
+  motherMobile: '01123456789',
+  brothersNum: 4,
+  brothersMaleNum: 2,
+  brothersFemaleNum: 2,
+  brothersOrder: 3,
+  income: 6500,
+  isComplete: true,
+  completedAt: new Date(),
+  appointedDay: '2026-07-14',
+  appointedHour: 12,
+  photoKey: null,
+  photoContentType: null,
+};
+
+const context = {
+  issuedAt: new Date('2026-03-01T22:30:00Z'),
+  timeZone: 'Africa/Cairo',
+  photo: null,
+  qr: 'qr.svg',
+};
+
+function fields(data: ReturnType<typeof formData>): FormField[] {
+  return data.sections.flatMap((section) => section.rows.flat());
+}
+const field = (data: ReturnType<typeof formData>, label: string) =>
+  fields(data).find((f) => f.label === label);
+
+describe('form data', () => {
+  it('pairs fields in rows, wide ones alone, and leaves out missing optional ones', () => {
+    const rows = fieldRows([
+      ['a', '1'],
+      ['b', null, { optional: true }],
+      ['c', 'long', { wide: true }],
+      ['d', '2'],
+      ['e', ''],
+    ]);
+    expect(rows.map((row) => row.map((f) => `${f.label}=${f.value}`))).toEqual([
+      ['a=1'],
+      ['c=long'],
+      ['d=2', 'e=—'],
+    ]);
+  });
+
+  it('lets only long unspaced left-to-right values wrap, without changing their text', () => {
+    expect(wrappable('mohamed.ahmed@example.com')).toBe('mohamed.ahmed@example.com');
+    const long = `${'a'.repeat(45)}.student@faculty-of-social-work.example.edu.eg`;
+    const wrapped = wrappable(long);
+    expect(wrapped.replaceAll('\u200b', '')).toBe(long);
+    expect(wrapped.split('\u200b').every((part) => part.length <= 21)).toBe(true);
+  });
+
+  it('isolates numbers, e-mails and the English name as left-to-right values', () => {
+    const data = formData('admission', student, context);
+    for (const label of ['الرقم القومي', 'رقم الموبايل', 'البريد الإلكتروني', 'الاسم باللغة الإنجليزية'])
+      expect(field(data, label)?.ltr).toBe(true);
+    expect(field(data, 'اسم الطالب رباعيا')).toEqual({
+      label: 'اسم الطالب رباعيا',
+      value: student.name,
+      ltr: false,
+    });
+    // The entered grade wins over the imported one; the imported percentage fills in a missing one.
+    expect(field(data, 'المجموع الكلي')?.value).toBe('385.5');
+    expect(field(data, 'النسبة المئوية')?.value).toBe('93.9%');
+  });
+
+  it('prints the family sections for social work and the programs for tourism', () => {
+    const social = formData('admission', student, context);
+    expect(social.sections.map((s) => s.title)).toContain('بيانات الأم');
+    expect(social.sections.map((s) => s.title)).not.toContain('البرامج المرغوبة بترتيب الأفضلية');
+    const tourism = formData(
+      'admission',
+      { ...student, socialWork: false, tourism: true, program1: 'أ', program2: 'ب', program3: 'ج' },
+      context,
+    );
+    expect(tourism.sections.map((s) => s.title)).toContain('البرامج المرغوبة بترتيب الأفضلية');
+    expect(tourism.sections.map((s) => s.title)).not.toContain('بيانات الأم');
+    expect(field(tourism, 'المدينة')).toBeUndefined();
+  });
+
+  it('dates the form in the university time zone', () => {
+    expect(formatIssuedAt(context.issuedAt, 'Africa/Cairo')).toBe('02/03/2026 00:30');
+    expect(formData('acquaintance', student, context).form.issuedAt).toBe('02/03/2026 00:30');
+  });
+
+  it('prints the appointment on the personal-test form when set', () => {
+    expect(formData('finalPersonalTest', student, context).appointment).toEqual({
+      day: '14/07/2026',
+      weekday: 'الثلاثاء',
+      period: 'الفترة المسائية (12:00)',
+    });
+    const none = formData(
+      'finalPersonalTest',
+      { ...student, appointedDay: null, appointedHour: null },
+      context,
+    );
+    expect(none.appointment).toBeNull();
+    expect(none.criteria.reduce((sum, c) => sum + c.max, 0)).toBe(100);
+  });
+});

@@ -1,0 +1,406 @@
+// Benchmark of the admission forms over HTTP against a running portal: the render time of one admission form
+// (median of 50 after a warm-up; target under 100 ms) and 50 concurrent form downloads while a getStudent loop
+// runs (target: getStudent p99 under 100 ms during the downloads).
+//
+// What it does (loopback only, bounded):
+//   1. Seeds BENCH_STUDENTS (default 120) social-work students straight into the portal's database (four-part
+//      Arabic names, marked seat_no = 'bench-forms'), after removing the students of an earlier run through the
+//      staff API (so their stored images go too).
+//   2. Completes each student the way a student does: POST /students/getStudent (the session cookie), then
+//      PATCH /students/completeStudentData/{id} (multipart) with every field and the six images; the personal
+//      photo is a 600 × 800 PNG of about 0.6 MB (grain makes it hard to compress), different for every student.
+//   3. Downloads BENCH_WARMUP (default 10) admission forms, then 50 more one at a time, each of another student:
+//      every document and photo is new to the server (Typst memoises layout and decoded images, and the reduced
+//      photo is kept in memory; downloading the same form again is faster and would flatter the figure). Prints
+//      p50, p90, p99 and max (whole PDF received); then, for reference, one student's form 50 times again.
+//   4. Measures getStudent alone for 3 s (one request at a time), then again while 50 downloads of 50 other
+//      students' forms (admission, acquaintance and personal-test forms in turn) run at once. Prints getStudent
+//      p50/p99/max alone and during the downloads, and the downloads' own times.
+//   5. Downloads one form with the super admin's bearer token (the staff path), then removes the seeded
+//      students with their images through DELETE /students/deleteStudent/{id} unless BENCH_KEEP=1.
+//
+// Run (external PostgreSQL; the portal and the benchmark on the same machine). getStudent is rate-limited per
+// client address (30 a minute by default): start the portal with a high STUDENT_LOOKUP_RATE_LIMIT.
+//   createdb -h 127.0.0.1 -U postgres portal_bench
+//   npm run build
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/portal_bench DEMO_DATA=0 HOST=127.0.0.1 PORT=8099 \
+//     SUPERADMIN_USERNAME=benchadmin SUPERADMIN_PASSWORD=Bench12345 LOG_LEVEL=warn DATA_DIR=/tmp/portal-bench \
+//     STUDENT_LOOKUP_RATE_LIMIT=1000000 node api/dist/main.js &
+//   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/portal_bench PORTAL_URL=http://127.0.0.1:8099 \
+//     BENCH_USER=benchadmin BENCH_PASSWORD=Bench12345 node bench/forms.mjs
+// With the embedded PostgreSQL (no DATABASE_URL), the database is `portal`, the user `portal`, the password in
+// DATA_DIR/pg/password and the port in the portal's log line 'embedded PostgreSQL listening on 127.0.0.1:<port>'.
+//
+// Settings (environment): BENCH_STUDENTS (110…1,000; at least BENCH_WARMUP + 100), BENCH_WARMUP (1…100),
+// BENCH_KEEP=1, BENCH_PDF_OUT=file (keeps the last sequential PDF), BENCH_TIMEOUT_MS per request (default 30,000).
+// The whole run stops after 10 minutes.
+
+import { randomInt } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { deflateSync } from 'node:zlib';
+import pg from 'pg';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+const DEADLINE_MS = 10 * 60 * 1000;
+const MARK = 'bench-forms';
+const SEQUENTIAL = 50;
+const CONCURRENT = 50;
+const started = Date.now();
+
+class BenchError extends Error {}
+
+/** A bad setting: stops before anything is touched. */
+function stop(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+/** Stops the run; once the database is seeded, the seeded students are still removed on the way out. */
+function fail(message) {
+  throw new BenchError(message);
+}
+
+function intSetting(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    stop(`${name} must be a whole number ${min}…${max}`);
+  return value;
+}
+
+function loopbackUrl(name) {
+  const raw = process.env[name];
+  if (!raw) stop(`${name} is required (see the top of bench/forms.mjs)`);
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    stop(`${name} is not a URL`);
+  }
+  if (!LOOPBACK.has(url.hostname)) stop(`${name} must point at this machine (127.0.0.1, localhost or ::1)`);
+  return url;
+}
+
+const WARMUP = intSetting('BENCH_WARMUP', 10, 1, 100);
+const STUDENTS = intSetting('BENCH_STUDENTS', 120, 110, 1_000);
+const TIMEOUT_MS = intSetting('BENCH_TIMEOUT_MS', 30_000, 100, 120_000);
+const KEEP = process.env.BENCH_KEEP === '1';
+const PDF_OUT = process.env.BENCH_PDF_OUT;
+if (STUDENTS < WARMUP + SEQUENTIAL + CONCURRENT)
+  stop(`BENCH_STUDENTS must be at least ${WARMUP + SEQUENTIAL + CONCURRENT} for these settings`);
+const databaseUrl = loopbackUrl('BENCH_DATABASE_URL');
+const portalUrl = loopbackUrl('PORTAL_URL');
+const user = process.env.BENCH_USER;
+const password = process.env.BENCH_PASSWORD;
+if (!user || !password) stop('BENCH_USER and BENCH_PASSWORD (a super admin account) are required');
+
+function checkDeadline() {
+  if (Date.now() - started > DEADLINE_MS) fail('stopped: the run took longer than 10 minutes');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Images: real PNGs, built here (no image library needed).
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** An RGB PNG of a portrait-like picture: a backdrop, a head and shoulders, and grain that differs by `seed`. */
+function portraitPng(width, height, seed, grain) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  let state = seed >>> 0 || 1;
+  const noise = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) % (2 * grain + 1)) - grain;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) {
+      const head = Math.hypot(x - width / 2, y - height * 0.38) < width * 0.22;
+      const body = y > height * 0.62 && Math.abs(x - width / 2) < (y - height * 0.5) * 0.9;
+      const base = head ? [205, 170, 140] : body ? [40, 55, 90] : [200 - y / 8, 215 - y / 10, 235];
+      for (let c = 0; c < 3; c++)
+        raw[row + 1 + x * 3 + c] = Math.max(0, Math.min(255, Math.round(base[c] + noise())));
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The seed.
+
+const FIRST = (
+  'محمد|أحمد|محمود|مصطفى|عبد الله|عبد الرحمن|يوسف|إبراهيم|علي|عمر|خالد|حسن|حسين|كريم|طارق|' +
+  'فاطمة|مريم|نور|سارة|آية|هدى|منى|إسراء|ياسمين|رحمة|سلمى|شيماء|أسماء|إيمان|هبة'
+).split('|');
+const FAMILY = (
+  'السيد|عبد العزيز|الشناوي|المصري|النجار|حجازي|الشافعي|منصور|عثمان|سليمان|البنا|الجمال|رمضان|' +
+  'شحاتة|الفقي|زكي|بدوي|عيسى|موسى|الدسوقي|القاضي|الخولي|سالم|غنيم|فرج|مرسي|عاشور|الزيات'
+).split('|');
+
+async function seed(client) {
+  const { rows } = await client.query('SELECT count(*)::int AS n FROM colleges WHERE social_work');
+  if (rows[0].n === 0) fail('the database has no social-work college: start the portal on it once first');
+  const { rows: students } = await client.query(
+    `WITH c AS (SELECT id FROM colleges WHERE social_work ORDER BY sort_order, name LIMIT 1)
+     INSERT INTO students (national_id, name, seat_no, phone_number, college_id, enrollment_status)
+     SELECT '5' || lpad((i + $5::int)::text, 13, '0'),
+            ($1::text[])[1 + i % $3::int] || ' ' || ($1::text[])[1 + (i / 7) % $3::int] || ' ' ||
+              ($1::text[])[1 + (i / 3) % $3::int] || ' ' || ($2::text[])[1 + (i / 5) % $4::int],
+            '${MARK}', '010' || lpad((i * 7919 % 100000000)::text, 8, '0'), c.id, 'regular'
+     FROM generate_series(1, $6::int) AS i, c
+     RETURNING id, national_id AS "nationalId", name`,
+    [FIRST, FAMILY, FIRST.length, FAMILY.length, randomInt(0, 10 ** 9), STUDENTS],
+  );
+  return students;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP.
+
+async function request(method, path, { token, cookie, json, form } = {}) {
+  const t0 = performance.now();
+  const res = await fetch(new URL(path, portalUrl), {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json ? JSON.stringify(json) : form,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const ms = performance.now() - t0;
+  const type = res.headers.get('content-type') ?? '';
+  return {
+    status: res.status,
+    ms,
+    type,
+    bytes,
+    setCookie: res.headers.getSetCookie(),
+    json: type.includes('json') ? JSON.parse(bytes.toString()) : null,
+  };
+}
+
+async function login(student) {
+  const res = await request('POST', '/api/v1/students/getStudent', {
+    json: { nationalID: student.nationalId },
+  });
+  if (res.status === 429)
+    fail('getStudent is rate-limited: start the portal with STUDENT_LOOKUP_RATE_LIMIT=1000000');
+  if (res.status !== 200) fail(`getStudent: HTTP ${res.status} ${JSON.stringify(res.json)}`);
+  const session = res.setCookie.find((cookie) => cookie.startsWith('studentSession='));
+  if (!session) fail('getStudent set no studentSession cookie');
+  return session.split(';')[0];
+}
+
+const tinyImages = [
+  'frontIdCard',
+  'backIdCard',
+  'birthCertificate',
+  'secondarySchoolCertificate',
+  'nominationCard',
+];
+
+async function complete(student, cookie, index) {
+  const fields = {
+    studentNameEn: 'Bench Student Portal Test',
+    city: 'المنصورة',
+    brothersNum: '3',
+    brothersMaleNum: '1',
+    brothersFemaleNum: '2',
+    brothersOrder: '2',
+    income: String(4000 + index),
+    motherName: 'فاطمة محمود حسن إبراهيم',
+    motherNationality: 'مصرية',
+    motherJob: 'ربة منزل',
+    motherMobile: '01123456789',
+    fatherNationality: 'مصري',
+    fatherMobile: '01098765432',
+    phoneNumber: '01012345678',
+    homeTel: '0502234567',
+    address: '15 شارع الجمهورية، المنصورة، الدقهلية',
+    email: `bench.student${index}@example.com`,
+    qualification: 'شهادة إتمام الدراسة الثانوية العامة',
+    qualificationYear: '2024/2025',
+    totalGrade: '385.5',
+    percentage: '93.9',
+    masterName: 'أحمد عبد الرحمن السيد علي',
+    masterJob: 'مدرس',
+    masterQualification: 'بكالوريوس تربية',
+    fatherName: 'أحمد عبد الرحمن السيد علي',
+    fatherJob: 'مدرس',
+    fatherQualification: 'بكالوريوس تربية',
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(
+    'photos',
+    new Blob([portraitPng(600, 800, index + 1, 2)], { type: 'image/png' }),
+    'photo.png__personalPhoto',
+  );
+  for (const [i, kind] of tinyImages.entries())
+    form.append(
+      'photos',
+      new Blob([portraitPng(32, 32, index * 10 + i + 1, 20)], { type: 'image/png' }),
+      `${kind}.png__${kind}`,
+    );
+  const res = await request('PATCH', `/api/v1/students/completeStudentData/${student.id}`, { cookie, form });
+  if (res.status !== 200) fail(`completeStudentData: HTTP ${res.status} ${JSON.stringify(res.json)}`);
+}
+
+const FORM_CALLS = ['getAdmissionForm', 'getAcquaintanceForm', 'getFinalPersonalTestForm'];
+
+async function downloadForm(student, call = 'getAdmissionForm', auth = { cookie: student.cookie }) {
+  const res = await request('GET', `/api/v1/students/${call}/${student.id}`, auth);
+  if (res.status !== 200 || res.bytes.subarray(0, 5).toString() !== '%PDF-')
+    fail(`${call}: HTTP ${res.status} ${res.json ? JSON.stringify(res.json) : res.type}`);
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Figures.
+
+function percentile(times, p) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const ms = (v) => `${v.toFixed(1).padStart(7)} ms`;
+const summary = (times) =>
+  `n=${String(times.length).padStart(4)}  p50 ${ms(percentile(times, 50))}  p90 ${ms(percentile(times, 90))}  ` +
+  `p99 ${ms(percentile(times, 99))}  max ${ms(Math.max(...times))}`;
+
+/** getStudent one request at a time, cycling over the students, until `until()` says stop. */
+async function lookupLoop(students, until) {
+  const times = [];
+  let i = 0;
+  while (!until()) {
+    const student = students[i++ % students.length];
+    const res = await request('POST', '/api/v1/students/getStudent', {
+      json: { nationalID: student.nationalId },
+    });
+    if (res.status !== 200) fail(`getStudent during the loop: HTTP ${res.status}`);
+    times.push(res.ms);
+  }
+  return times;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const client = new pg.Client({ connectionString: databaseUrl.toString() });
+await client.connect();
+let token;
+try {
+  const signIn = await request('POST', '/api/v1/users/login', { json: { userName: user, password } });
+  if (signIn.status !== 200) fail(`staff login failed: HTTP ${signIn.status} ${JSON.stringify(signIn.json)}`);
+  token = signIn.json.token;
+
+  const { rows: leftovers } = await client.query('SELECT id FROM students WHERE seat_no = $1', [MARK]);
+  for (const { id } of leftovers) await request('DELETE', `/api/v1/students/deleteStudent/${id}`, { token });
+  if (leftovers.length > 0) process.stdout.write(`removed ${leftovers.length} students of an earlier run\n`);
+
+  process.stdout.write(`seeding ${STUDENTS} social-work students and completing them through the API…\n`);
+  const t0 = performance.now();
+  const students = await seed(client);
+  for (const [index, student] of students.entries()) {
+    checkDeadline();
+    student.cookie = await login(student);
+    await complete(student, student.cookie, index);
+  }
+  const { rows: server } = await client.query('SHOW server_version');
+  process.stdout.write(
+    `completed ${students.length} students with their images in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+      `PostgreSQL ${server[0].server_version}\n\n`,
+  );
+
+  const warm = students.slice(0, WARMUP);
+  const sequential = students.slice(WARMUP, WARMUP + SEQUENTIAL);
+  const concurrent = students.slice(WARMUP + SEQUENTIAL, WARMUP + SEQUENTIAL + CONCURRENT);
+
+  for (const student of warm) await downloadForm(student);
+  const times = [];
+  let last;
+  for (const student of sequential) {
+    checkDeadline();
+    last = await downloadForm(student);
+    times.push(last.ms);
+  }
+  process.stdout.write(
+    `admission form, one at a time (${last.bytes.length.toLocaleString('en')} bytes, photo 600×800 PNG):\n` +
+      `  ${summary(times)}   (target: median < 100 ms)\n`,
+  );
+  // For reference: one student's form again and again (its photo already reduced; the compiler memoises).
+  const again = [];
+  for (let i = 0; i < SEQUENTIAL; i++) again.push((await downloadForm(sequential[0])).ms);
+  process.stdout.write(`  the same student's form ${SEQUENTIAL} times again: ${summary(again)}\n`);
+  if (PDF_OUT) {
+    await writeFile(PDF_OUT, last.bytes);
+    process.stdout.write(`  last PDF written to ${PDF_OUT}\n`);
+  }
+
+  const aloneUntil = Date.now() + 3000;
+  const alone = await lookupLoop(students, () => Date.now() > aloneUntil);
+  process.stdout.write(`\ngetStudent alone (3 s):                 ${summary(alone)}\n`);
+
+  let downloading = true;
+  const loop = lookupLoop(students, () => !downloading);
+  const burst0 = performance.now();
+  const downloads = await Promise.all(
+    concurrent.map((student, i) => downloadForm(student, FORM_CALLS[i % FORM_CALLS.length])),
+  ).finally(() => {
+    downloading = false;
+  });
+  const burstMs = performance.now() - burst0;
+  const during = await loop;
+  process.stdout.write(
+    `getStudent during ${CONCURRENT} concurrent downloads: ${summary(during)}   (target: p99 < 100 ms)\n` +
+      `the ${CONCURRENT} downloads:                      ${summary(downloads.map((d) => d.ms))}; ` +
+      `all done in ${burstMs.toFixed(0)} ms\n`,
+  );
+
+  const staff = await downloadForm(sequential[0], 'getAdmissionForm', { token });
+  process.stdout.write(`\nstaff download with a bearer token: ${ms(staff.ms)}\n`);
+} catch (error) {
+  process.stderr.write(`bench: ${error instanceof BenchError ? error.message : error}\n`);
+  process.exitCode = 1;
+} finally {
+  if (!KEEP && token) {
+    const { rows } = await client.query('SELECT id FROM students WHERE seat_no = $1', [MARK]);
+    for (const { id } of rows) await request('DELETE', `/api/v1/students/deleteStudent/${id}`, { token });
+    process.stdout.write(`seeded students removed (${rows.length}, with their images)\n`);
+  }
+  await client.end();
+}
