@@ -31,14 +31,14 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      testIgnore: /process\.spec\.ts/,
+      testIgnore: /(process|scale-out)\.spec\.ts/,
       use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 } },
     },
     {
       name: 'desktop',
-      testIgnore: /process\.spec\.ts/,
+      testIgnore: /(process|scale-out)\.spec\.ts/,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
-    { name: 'process', testMatch: /process\.spec\.ts/ },
+    { name: 'process', testMatch: /(process|scale-out)\.spec\.ts/ },
   ],
 });

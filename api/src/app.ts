@@ -1,10 +1,10 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/common';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/pool.js';
+import { redisPlugin } from './lib/redis.js';
 import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
@@ -12,6 +12,7 @@ import { charterRoutes } from './modules/charter/charter.routes.js';
 import { collegesRoutes } from './modules/colleges/colleges.routes.js';
 import { completeDataRoutes } from './modules/complete-data/complete-data.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { formsRoutes } from './modules/forms/forms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
@@ -21,12 +22,12 @@ import { studentsRoutes } from './modules/students/students.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { pdfPlugin } from './pdf/pdf.plugin.js';
 import { errorEnvelope } from './plugins/error-envelope.js';
+import { metricsPlugin, poolOf } from './plugins/metrics.js';
 import { openApi } from './plugins/openapi.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { DEFAULT_WEB_ROOT, webApp } from './plugins/web-app.js';
-import { localDiskStorage } from './storage/local-disk-storage.js';
 import type { ObjectStorage } from './storage/storage.js';
-import { storagePlugin, uploadStagingDir } from './storage/storage.plugin.js';
+import { storageFromConfig, storagePlugin, uploadStagingDir } from './storage/storage.plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,7 +36,7 @@ export interface AppDeps {
   secret: string;
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Where the students' images are kept; default: the local disk under `DATA_DIR/images`. */
+  /** Where the students' images are kept; default: from the configuration (S3_BUCKET, else `DATA_DIR/images`). */
   storage?: ObjectStorage;
 }
 
@@ -68,12 +69,15 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorEnvelope);
+  await app.register(metricsPlugin, { pool: poolOf(deps.db) });
   await app.register(securityHeaders);
   await app.register(cookie, { secret: deps.secret });
   await app.register(storagePlugin, {
-    storage: deps.storage ?? localDiskStorage(path.join(deps.config.dataDir, 'images')),
+    storage: deps.storage ?? storageFromConfig(deps.config),
     stagingDir: uploadStagingDir(deps.config.dataDir),
   });
+  // Shared rate-limit counters when REDIS_URL is set (app.redis, else null).
+  await app.register(redisPlugin, { url: deps.config.redisUrl });
   // Before the routes: guards every route named in the access table (auth/access-policy.ts).
   await app.register(authPlugin, { secret: deps.secret });
   await app.register(openApi);
@@ -94,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(schedulingRoutes);
       await api.register(importsRoutes, { secret: deps.secret });
       await api.register(exportsRoutes, { secret: deps.secret });
+      await api.register(formsRoutes, { secret: deps.secret });
     },
     { prefix: '/api/v1' },
   );

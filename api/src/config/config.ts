@@ -54,6 +54,32 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     TRUST_PROXY: flag.default(false),
     STUDENT_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z, 0-9, ., -)')
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag.default(false),
+    S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^([A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*\/?$/,
+          'must look like portal/ or a/b/',
+        )
+        .optional(),
+    ),
     UNIVERSITY_NAME: z.string().min(1).default('الجامعة'),
     UNIVERSITY_NAME_EN: z.string().min(1).default('The University'),
     COPYRIGHT_HOLDER: z.string().min(1).default('مركز الاتصالات وتكنولوجيا المعلومات بالجامعة'),
@@ -89,7 +115,10 @@ const envSchema = z
         if (value === 'none') return [];
         const days = value.split(',').map((day) => day.trim());
         if (!days.every((day) => /^[0-6]$/.test(day))) {
-          ctx.addIssue({ code: 'custom', message: "must be days 0-6 (0 = Sunday) separated by commas, or 'none'" });
+          ctx.addIssue({
+            code: 'custom',
+            message: "must be days 0-6 (0 = Sunday) separated by commas, or 'none'",
+          });
           return z.NEVER;
         }
         return [...new Set(days.map(Number))].sort((a, b) => a - b);
@@ -98,7 +127,31 @@ const envSchema = z
   .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
     message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
     path: ['SUPERADMIN_PASSWORD'],
-  });
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine(
+    (env) =>
+      Boolean(env.S3_BUCKET) ||
+      !(env.S3_ENDPOINT || env.S3_REGION || env.S3_ACCESS_KEY_ID || env.S3_PREFIX || env.S3_FORCE_PATH_STYLE),
+    { message: 'is required when other S3_ variables are set', path: ['S3_BUCKET'] },
+  );
+
+/** An S3-compatible object store for the students' images (S3_BUCKET set); see storage/s3-storage.ts. */
+export interface S3Config {
+  bucket: string;
+  /** `https://…` of an S3-compatible service; unset: AWS S3 of the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name; most self-hosted stores need it. */
+  forcePathStyle: boolean;
+  /** Prepended to every key, ending in '/', or ''; lets several portals share a bucket. */
+  prefix: string;
+}
 
 export interface Config {
   port: number;
@@ -111,6 +164,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   studentLookupRateLimit: number;
+  /** Redis shared by every instance for rate limits; unset: each process counts in its own memory. */
+  redisUrl: string | undefined;
+  /** Where images live: an S3-compatible store, or (unset) the local disk under `DATA_DIR/images`. */
+  s3: S3Config | undefined;
   /** The university's IANA time zone: 'today' and weekdays of interview scheduling are reckoned in it. */
   universityTimeZone: string;
   /** Days without interviews, 0 = Sunday … 6 = Saturday (default Friday and Saturday). */
@@ -159,6 +216,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     studentLookupRateLimit: e.STUDENT_LOOKUP_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+        }
+      : undefined,
     universityTimeZone: e.UNIVERSITY_TIMEZONE,
     interviewWeekendDays: e.INTERVIEW_WEEKEND_DAYS,
     branding: {

@@ -59,10 +59,13 @@ export function localDiskStorage(root: string): ObjectStorage & { root: string }
     async put(key, body) {
       const target = fileOf(key);
       const temp = path.join(tempDir, `${randomUUID()}.part`);
+      let sinkClosed: Promise<unknown> = Promise.resolve();
       try {
         await mkdir(tempDir, { recursive: true });
         const source = body instanceof Uint8Array ? Readable.from([body]) : body;
-        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        const sink = createWriteStream(temp, { flags: 'wx' });
+        sinkClosed = new Promise((resolve) => sink.once('close', () => resolve(undefined)));
+        await pipeline(source, sink);
         const handle = await open(temp, 'r+');
         try {
           await handle.sync();
@@ -72,6 +75,9 @@ export function localDiskStorage(root: string): ObjectStorage & { root: string }
         await mkdir(path.dirname(target), { recursive: true });
         await rename(temp, target);
       } catch (error) {
+        // A source that fails before the file is even open: the file appears when the open completes, so wait
+        // for the write stream to close before removing it.
+        await sinkClosed;
         await rm(temp, { force: true }).catch(() => undefined);
         throw new StorageError('put', key, { cause: error });
       }
@@ -98,8 +104,9 @@ export function localDiskStorage(root: string): ObjectStorage & { root: string }
     },
 
     async exists(key) {
+      const file = fileOf(key);
       try {
-        return (await stat(fileOf(key))).isFile();
+        return (await stat(file)).isFile();
       } catch (error) {
         if (isNotFound(error)) return false;
         throw new StorageError('exists', key, { cause: error });

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sweepOldFiles } from './local-disk-storage.js';
+import type { Config } from '../config/config.js';
+import { localDiskStorage, sweepOldFiles } from './local-disk-storage.js';
+import { s3Storage } from './s3-storage.js';
 import type { ObjectStorage } from './storage.js';
 
 declare module 'fastify' {
@@ -15,13 +17,18 @@ declare module 'fastify' {
 export const STALE_TEMP_FILE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/** The configured store: the S3-compatible one when `S3_BUCKET` is set, else the local disk under `DATA_DIR/images`. */
+export function storageFromConfig(config: Pick<Config, 's3' | 'dataDir'>): ObjectStorage {
+  return config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'images'));
+}
+
 /** Local folder where an upload is staged (checked and hashed) before it is put into the storage. */
 export function uploadStagingDir(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'uploads');
 }
 
 /**
- * Decorates the app with its storage, and removes stale temporary files (the store's interrupted writes and
+ * Decorates the app with its storage (closed with the app), and removes stale temporary files (the store's interrupted writes and
  * staged uploads) when the app starts and every hour, without ever failing a request.
  */
 export const storagePlugin = fp(
@@ -45,6 +52,7 @@ export const storagePlugin = fp(
     });
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
+      await options.storage.close?.();
     });
   },
   { name: 'storage' },

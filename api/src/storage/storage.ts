@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files (the students' document images) live, behind a small key/value interface so the local
- * disk store can later be swapped for an S3-compatible one. Keys are relative paths such as
+ * Where uploaded files (the students' document images) live, behind a small key/value interface: the local disk
+ * (`local-disk-storage.ts`, the default) or any S3-compatible object store (`s3-storage.ts`, when `S3_BUCKET` is
+ * set); both pass the same contract suite (`storage.contract.test.ts`). Keys are relative paths such as
  * `students/<student id>/<kind>-<uuid>.png`; the database (`student_images.storage_key`) records which key holds
  * which image, so staff exports read images by key without knowing where they are kept.
  */
@@ -19,6 +20,8 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Removes leftovers of interrupted writes older than `maxAgeMs`; answers how many were removed. */
   sweep?(maxAgeMs: number): Promise<number>;
+  /** Releases connections; called once when the app closes. */
+  close?(): Promise<void>;
 }
 
 /** A store that could not do what was asked (disk full, permissions, network): the caller answers 503. */

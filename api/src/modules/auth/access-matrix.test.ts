@@ -44,6 +44,7 @@ const SPEC_USERS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'
   'GET /users/getAllStudentsNumber': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
   'POST /users/getAppointedStudentsNumber': { SUPERADMIN: true, SOCIAL_ADMIN: true },
   'PATCH /users/appointStudents': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'GET /users/exportsAppointedStudents/:date/:period/:token': { SUPERADMIN: true, SOCIAL_ADMIN: true },
 };
 
 /**

@@ -85,6 +85,19 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   // is opened by the browser itself, so it carries the staff token in its path.
   { method: 'POST', url: '/users/getAppointedStudentsNumber', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
   { method: 'PATCH', url: '/users/appointStudents', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
+  {
+    method: 'GET',
+    url: '/users/exportsAppointedStudents/:date/:period/:token',
+    allow: ['SUPERADMIN', 'SOCIAL_ADMIN'],
+    tokenFrom: { param: 'token' },
+  },
+
+  // Admission forms (issue 4, forms part). The three downloads (`GET /students/getAdmissionForm/:studentId`
+  // and the two social-work forms) have no row: the student's own session opens them, and they check staff
+  // credentials themselves (forms/forms.access.ts). The staff list asks for a signed 10-minute link to one form;
+  // the verification page a form's QR code opens is public.
+  { method: 'POST', url: '/forms/downloadLink', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'GET', url: '/forms/verify/:token', allow: 'public' },
 
   // Later features add their rows below, e.g.
   // { method: 'POST', url: '/students/getAllStudents', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },

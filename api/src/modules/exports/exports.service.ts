@@ -10,13 +10,13 @@ import {
 } from '@portal/common';
 import yazl from 'yazl';
 import { AppError } from '../../lib/app-error.js';
+import { fileDate } from '../../lib/attachment.js';
 import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { fileDate } from '../../lib/attachment.js';
 import type { ExportFilter, ExportsRepository } from './exports.repository.js';
 import type { DownloadFile } from './send-download.js';
 import { XLSX_CONTENT_TYPE, ZIP_CONTENT_TYPE } from './send-download.js';

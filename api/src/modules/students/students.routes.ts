@@ -24,9 +24,13 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Only the routes of this plugin that ask for it are limited. The plugin's own error is a plain Error
   // without a code, so the builder hands the error envelope an AppError with the Arabic 429 message.
+  // With REDIS_URL the counters live in Redis, shared by every instance (keys `portal:rate-limit:…`); while
+  // Redis is unreachable requests are let through (skipOnError) rather than refused. Without it each process
+  // counts in its own memory. (Staff sign-in lockouts live in PostgreSQL: login-throttle.repository.ts.)
   if (!app.hasDecorator('rateLimit')) {
     await app.register(rateLimit, {
       global: false,
+      ...(app.redis ? { redis: app.redis, nameSpace: 'portal:rate-limit:', skipOnError: true } : {}),
       errorResponseBuilder: (_request, context) => new AppError(context.statusCode, MESSAGES.tooManyRequests),
     });
   }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { insertStudent } from '../../test/builders.js';
+import { createTestApp } from '../../test/test-app.js';
+
+const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000' });
+
+/** The value of one sample line of the exposition, e.g. `name{a="b"}`; undefined when absent. */
+function sample(body: string, series: string): number | undefined {
+  const line = body.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /api/v1/metrics', () => {
+  it('answers Prometheus text with request counts and latency histograms per route pattern', async () => {
+    const student = await insertStudent(database.db);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/students/getStudent',
+        payload: { nationalID: student.nationalId },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await app.inject({ method: 'GET', url: `/api/v1/students/photo/${student.id}/personalPhoto` });
+    await app.inject({ method: 'GET', url: '/api/v1/no-such-route/12345' });
+
+    const res = await app.inject({ method: 'GET', url: '/api/v1/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const body = res.body;
+
+    const getStudent = 'method="POST",route="/api/v1/students/getStudent",status_code="200"';
+    expect(sample(body, `portal_http_requests_total{${getStudent}}`)).toBe(3);
+    expect(sample(body, `portal_http_request_duration_seconds_count{${getStudent}}`)).toBe(3);
+    expect(sample(body, `portal_http_request_duration_seconds_bucket{le="+Inf",${getStudent}}`)).toBe(3);
+    expect(body).toContain('# TYPE portal_http_request_duration_seconds histogram');
+    // Route patterns, never raw paths: an id in the URL does not make a new series.
+    expect(body).toContain('route="/api/v1/students/photo/:id/:kind"');
+    expect(body).not.toContain(student.id);
+    expect(body).toContain('route="unmatched",status_code="404"');
+    expect(body).not.toContain('no-such-route');
+  });
+
+  it('reports the database pool and the event loop lag', async () => {
+    const body = (await app.inject({ method: 'GET', url: '/api/v1/metrics' })).body;
+    expect(sample(body, 'portal_db_pool_connections{state="max"}')).toBe(5);
+    expect(sample(body, 'portal_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(body, 'portal_db_pool_connections{state="busy"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(body, 'portal_db_pool_waiting_clients')).toBe(0);
+    expect(sample(body, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(body).toContain('nodejs_eventloop_lag_p99_seconds');
+  });
+});

@@ -1,0 +1,430 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import S3rver from '@20minutes/s3rver';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+// The deployment recipe of deploy/ run for real: deploy/start-local.sh starts a fresh database on the local
+// PostgreSQL, two portal instances and nginx in front of them on loopback; the images go to an S3-compatible
+// server this test starts (s3rver), the rate limits to Redis. A student's whole journey goes through nginx,
+// landing on both instances; one instance is killed (SIGKILL) in the middle, and nothing may be lost: every
+// request succeeds, the student's session carries on, and all the student's data and images are there.
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const START_SCRIPT = path.join(repoRoot, 'deploy/start-local.sh');
+/** A Redis database of its own, so the counters checked here are only this test's. */
+const REDIS_URL = process.env.SCALE_OUT_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
+const LOOKUP_LIMIT = 5;
+
+interface Deployment {
+  vars: Record<string, string>;
+  stop(): Promise<number | null>;
+}
+
+/** Starts deploy/start-local.sh; answers why when PostgreSQL or nginx cannot be started (exit 3 or 4). */
+async function startDeployment(env: Record<string, string>): Promise<Deployment | { skip: string }> {
+  const child: ChildProcess = spawn('bash', [START_SCRIPT], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<Record<string, string>>((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!stdout.includes('deploy ready\n')) return;
+      const vars: Record<string, string> = {};
+      for (const line of stdout.split('\n')) {
+        const at = line.indexOf('=');
+        if (at > 0) vars[line.slice(0, at)] = line.slice(at + 1);
+      }
+      resolve(vars);
+    });
+  });
+  const outcome = await Promise.race([
+    ready,
+    exited.then((code) => ({ code })),
+    new Promise<{ code: 'timeout' }>((resolve) => setTimeout(() => resolve({ code: 'timeout' }), 150_000)),
+  ]);
+  if ('code' in outcome) {
+    child.kill('SIGTERM');
+    if (outcome.code === 3 || outcome.code === 4)
+      return {
+        skip:
+          stderr
+            .split('\n')
+            .filter((line) => line.startsWith('start-local:') && !line.endsWith(': stopped'))
+            .pop() ?? `deploy/start-local.sh exited ${outcome.code}`,
+      };
+    throw new Error(`deploy/start-local.sh failed (${outcome.code}):\n${stdout}\n${stderr}`);
+  }
+  return {
+    vars: outcome as Record<string, string>,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+async function redisAvailable(): Promise<Redis | undefined> {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    connectTimeout: 1_000,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    if ((await client.ping()) === 'PONG') return client;
+  } catch {
+    // reported by the caller
+  }
+  client.disconnect();
+  return undefined;
+}
+
+/** `getStudent` from another loopback address (127.0.0.2), so that its limit is counted apart from the journey's. */
+function lookupFrom(localAddress: string, portalUrl: string, nationalID: string): Promise<number> {
+  const url = new URL('/api/v1/students/getStudent', portalUrl);
+  const body = JSON.stringify({ nationalID });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+interface AccessLine {
+  remote: string;
+  request: string;
+  status: number;
+  upstreams: string[];
+}
+
+async function accessLog(file: string): Promise<AccessLine[]> {
+  const text = await readFile(file, 'utf8');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const match = /^(\S+) \[[^\]]+\] "([^"]*)" (\d+) \d+ upstream=(.*?) upstream_status=/.exec(line);
+      if (!match) throw new Error(`unexpected access log line: ${line}`);
+      return {
+        remote: match[1] ?? '',
+        request: match[2] ?? '',
+        status: Number(match[3]),
+        upstreams: (match[4] ?? '').split(/\s*,\s*|\s+:\s+/),
+      };
+    });
+}
+
+const hostPort = (url: string) => new URL(url).host;
+
+// A small real image (the form PDF embeds the personal photo, so it must decode).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const IMAGE_KINDS = [
+  'frontIdCard',
+  'backIdCard',
+  'birthCertificate',
+  'personalPhoto',
+  'secondarySchoolCertificate',
+  'nominationCard',
+] as const;
+
+const FIELDS: Record<string, string> = {
+  studentNameEn: 'Ahmed Mohamed Ali',
+  phoneNumber: '01012345678',
+  homeTel: '0502212345',
+  address: 'شارع النيل، المنصورة',
+  email: 'ahmed@example.com',
+  qualification: 'الثانوية العامة',
+  qualificationYear: '2024/2025',
+  totalGrade: '385.5',
+  percentage: '93.75',
+  masterName: 'محمد علي حسن',
+  masterJob: 'مهندس',
+  masterQualification: 'بكالوريوس هندسة',
+  fatherName: 'محمد علي حسن',
+  fatherJob: 'مهندس',
+  fatherQualification: 'بكالوريوس هندسة',
+};
+
+interface Question {
+  id: string;
+  type: string;
+  options: string[];
+}
+
+function validAnswers(questions: Question[]) {
+  return questions.map((q) => {
+    switch (q.type) {
+      case 'mcq':
+        return { id: q.id, answer: q.options[0] ?? '', input: '' };
+      case 'multi_select_input':
+        return { id: q.id, answer: [q.options[0] ?? '', 'أخرى'], input: 'معرض الجامعات' };
+      case 'input':
+        return { id: q.id, answer: 'أن أعمل باحثا في مجال تخصصي', input: '' };
+      case 'mcq_yes_input':
+        return { id: q.id, answer: 'نعم', input: 'حساسية الصدر' };
+      default:
+        return { id: q.id, answer: 'أخرى', input: 'الدراجة' };
+    }
+  });
+}
+
+/** Idempotent reads of the student's own data, over and over until stopped: what a browser keeps doing. */
+function keepReading(api: APIRequestContext, url: string) {
+  const statuses: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const res = await api.get(url).catch(() => undefined);
+      statuses.push(res?.status() ?? -1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    statuses,
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
+}
+
+test('scale-out: a student journey through nginx on two instances survives killing one', async ({
+  playwright,
+}) => {
+  test.setTimeout(300_000);
+
+  const s3Dir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-s3-'));
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    vhostBuckets: false,
+    configureBuckets: [{ name: 'portal-images' }],
+  });
+  const { port: s3Port } = await s3.run();
+  const redis = await redisAvailable();
+  if (!redis) console.warn(`scale-out: no Redis at ${REDIS_URL}; the shared rate limit is not checked`);
+  const counters = ['127.0.0.1', '127.0.0.2'].map(
+    (ip) => `portal:rate-limit:POST/api/v1/students/getStudent-${ip}`,
+  );
+  await redis?.del(...counters);
+
+  const started = await startDeployment({
+    S3_BUCKET: 'portal-images',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: '1',
+    S3_PREFIX: 'e2e',
+    ...(redis ? { REDIS_URL } : {}),
+    STUDENT_LOOKUP_RATE_LIMIT: String(LOOKUP_LIMIT),
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: '0',
+  });
+  if ('skip' in started) {
+    console.warn(`scale-out test SKIPPED: ${started.skip}`);
+    await s3.close();
+    redis?.disconnect();
+    test.skip(true, started.skip);
+    return;
+  }
+  const { vars } = started;
+  const portal = String(vars.PORTAL_URL);
+  const [first, second] = [String(vars.INSTANCE_1_URL), String(vars.INSTANCE_2_URL)];
+  const db = new pg.Client({ connectionString: vars.DATABASE_URL });
+  const api = await playwright.request.newContext({ baseURL: portal });
+  let exitCode: number | null = null;
+  let reading: ReturnType<typeof keepReading> | undefined;
+
+  try {
+    await db.connect();
+    const nationalId = `3${String(randomInt(10 ** 12, 10 ** 13))}`;
+    const inserted = await db.query<{ id: string }>(
+      `INSERT INTO students (national_id, name, seat_no, college_id, enrollment_status)
+       SELECT $1, 'طالب اختبار التوسع الأفقي', '123456', id, 'regular' FROM colleges WHERE name = 'كلية التجارة'
+       RETURNING id`,
+      [nationalId],
+    );
+    const id = String(inserted.rows[0]?.id);
+
+    // 1. The student lookup limit is one count for all instances (Redis): from another client address, exactly
+    //    the limit gets through, although round robin spreads the calls over both instances.
+    if (redis) {
+      const statuses: number[] = [];
+      for (let i = 0; i < LOOKUP_LIMIT + 3; i += 1)
+        statuses.push(await lookupFrom('127.0.0.2', portal, '29912319999999'));
+      expect(statuses.filter((s) => s !== 429)).toHaveLength(LOOKUP_LIMIT);
+      expect(statuses.slice(LOOKUP_LIMIT)).toEqual([429, 429, 429]);
+      const served = (await accessLog(String(vars.ACCESS_LOG)))
+        .filter((line) => line.remote === '127.0.0.2')
+        .flatMap((line) => line.upstreams);
+      expect(new Set(served)).toEqual(new Set([hostPort(first), hostPort(second)]));
+    }
+
+    // 2. The journey's first half, through nginx: log in, charter, quiz (passed).
+    const login = await api.post('/api/v1/students/getStudent', { data: { nationalID: nationalId } });
+    expect(login.status()).toBe(200);
+    expect((await login.json())._id).toBe(id);
+    const charter = await api.get('/api/v1/students/getStudentBook');
+    expect(charter.status()).toBe(200);
+    expect(charter.headers()['content-type']).toContain('application/pdf');
+    const draw = await api.get(`/api/v1/students/question/${id}`);
+    expect(draw.status()).toBe(200);
+    const indexes = ((await draw.json()).randomQuestions as { index: number }[]).map((q) => q.index);
+    const truth = await db.query<{ index: number; answer: boolean }>(
+      'SELECT index, answer FROM quiz_questions WHERE index = ANY($1)',
+      [indexes],
+    );
+    const answers = Object.fromEntries(truth.rows.map((row) => [String(row.index), String(row.answer)]));
+    const graded = await api.post(`/api/v1/students/question/${id}`, { data: { answers } });
+    expect(graded.status()).toBe(200);
+    expect((await graded.json()).isPassed).toBe(true);
+
+    const beforeKill = (await accessLog(String(vars.ACCESS_LOG))).filter(
+      (line) => line.remote === '127.0.0.1',
+    );
+    const landedOn = new Set(beforeKill.flatMap((line) => line.upstreams));
+    expect(landedOn).toEqual(new Set([hostPort(first), hostPort(second)]));
+
+    // 3. Kill the first instance (no graceful stop) while the student's page keeps reading its data.
+    reading = keepReading(api, `/api/v1/students/completeStudentData/${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(Number(vars.INSTANCE_1_PID), 'SIGKILL');
+    await expect
+      .poll(() => {
+        try {
+          process.kill(Number(vars.INSTANCE_1_PID), 0);
+          return 'alive';
+        } catch {
+          return 'gone';
+        }
+      })
+      .toBe('gone');
+    const linesBeforeKill = (await accessLog(String(vars.ACCESS_LOG))).length;
+
+    // 4. The journey's second half, with the same session: complete data with six images (into S3), the
+    //    questionnaire, the admission form.
+    const form = new FormData();
+    for (const [name, value] of Object.entries(FIELDS)) form.append(name, value);
+    for (const kind of IMAGE_KINDS) {
+      form.append('photos', new Blob([PNG], { type: 'image/png' }), `${kind}.png__${kind}`);
+    }
+    const completed = await api.patch(`/api/v1/students/completeStudentData/${id}`, { multipart: form });
+    expect(completed.status(), await completed.text()).toBe(200);
+
+    const questions = (await (await api.get('/api/v1/additionalQuestions')).json()).data as Question[];
+    const submitted = await api.post(`/api/v1/additionalQuestions/submit/${nationalId}`, {
+      data: { answers: validAnswers(questions) },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+
+    const admission = await api.get(`/api/v1/students/getAdmissionForm/${id}`);
+    expect(admission.status(), await admission.text().catch(() => '')).toBe(200);
+    expect((await admission.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    for (const kind of IMAGE_KINDS) {
+      const photo = await api.get(`/api/v1/students/photo/${id}/${kind}`);
+      expect(photo.status()).toBe(200);
+      expect((await photo.body()).equals(PNG)).toBe(true);
+    }
+    await reading.stop();
+
+    // 5. Nothing lost: every read during the kill succeeded; the session still opens the student's data; the
+    //    database holds every step, and the images live in the bucket, not on any instance's disk.
+    expect(reading.statuses.length).toBeGreaterThan(10);
+    expect(reading.statuses.filter((status) => status !== 200)).toEqual([]);
+    const again = await api.post('/api/v1/students/getStudent', { data: { nationalID: nationalId } });
+    expect((await again.json()).studentData).toMatchObject({
+      isPassed: true,
+      isComplete: true,
+      isCompletedAdditionalQuestions: true,
+    });
+    const row = await db.query(
+      `SELECT s.is_passed, s.is_complete, s.is_completed_additional_questions,
+              (SELECT count(*)::int FROM student_images i WHERE i.student_id = s.id) AS images,
+              (SELECT count(*)::int FROM additional_answers a WHERE a.student_id = s.id) AS answers
+       FROM students s WHERE s.id = $1`,
+      [id],
+    );
+    expect(row.rows[0]).toMatchObject({
+      is_passed: true,
+      is_complete: true,
+      is_completed_additional_questions: true,
+      images: 6,
+    });
+    expect(row.rows[0].answers).toBeGreaterThan(0);
+    const stored = await readdir(path.join(s3Dir, 'portal-images'), { recursive: true });
+    expect(stored.filter((name) => String(name).includes(id)).length).toBeGreaterThanOrEqual(6);
+    const localImages = await readdir(path.join(String(vars.RUN_DIR), 'data', 'images')).catch(() => []);
+    expect(localImages.filter((name) => !name.startsWith('.'))).toEqual([]);
+
+    // After the kill everything was answered by the survivor.
+    const afterKill = (await accessLog(String(vars.ACCESS_LOG))).slice(linesBeforeKill);
+    expect(afterKill.length).toBeGreaterThan(10);
+    for (const line of afterKill) expect(line.upstreams.at(-1)).toBe(hostPort(second));
+
+    // 6. The survivor's metrics count the journey's routes; its readiness checks the database and Redis.
+    const metrics = await (await api.get(`${second}/api/v1/metrics`)).text();
+    expect(metrics).toMatch(
+      /portal_http_requests_total\{method="PATCH",route="\/api\/v1\/students\/completeStudentData\/:id",status_code="200"\} 1/,
+    );
+    expect(metrics).toContain('nodejs_eventloop_lag_seconds');
+    const ready = await (await api.get(`${second}/api/v1/health/ready`)).json();
+    expect(ready).toEqual({ status: 'success', database: 'up', redis: redis ? 'up' : 'not-configured' });
+  } finally {
+    await reading?.stop();
+    await api.dispose();
+    await db.end().catch(() => undefined);
+    exitCode = await started.stop();
+    await s3.close();
+    await rm(s3Dir, { recursive: true, force: true });
+    redis?.disconnect();
+  }
+
+  // The script stopped cleanly, dropped its database and stopped what it started.
+  expect(exitCode).toBe(0);
+  const admin = new pg.Client({
+    connectionString: String(vars.DATABASE_URL).replace(/\/[^/]+$/, '/postgres'),
+  });
+  await admin.connect();
+  const left = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+    String(vars.DATABASE_URL).split('/').pop(),
+  ]);
+  await admin.end();
+  expect(left.rows).toEqual([]);
+  expect(() => process.kill(Number(vars.INSTANCE_2_PID), 0)).toThrow();
+  expect(() => process.kill(Number(vars.NGINX_PID), 0)).toThrow();
+});
