@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
 const installed = 'node_modules/.package-lock.json';
-const upToDate = existsSync(installed) && statSync(installed).mtimeMs >= statSync('package-lock.json').mtimeMs;
+const upToDate =
+  existsSync(installed) && statSync(installed).mtimeMs >= statSync('package-lock.json').mtimeMs;
 
 if (!upToDate) {
   console.log('Installing dependencies (npm ci)...');
