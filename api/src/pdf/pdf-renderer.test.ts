@@ -61,9 +61,7 @@ describe('createPdfRenderer', () => {
     expect(pid).toBeTypeOf('number');
     process.kill(pid as number, 'SIGKILL');
     await waitFor(() => renderer?.childPid === undefined);
-    const started = Date.now();
     const pdf = await renderer.render({ source, data: { name: 'الثاني' } });
-    expect(Date.now() - started).toBeLessThan(4_000);
     expect(pdfText(pdf)).toContain('الثاني');
     expect(renderer.childrenStarted).toBe(2);
   });
@@ -84,11 +82,10 @@ describe('createPdfRenderer', () => {
     const inFlight = renderer.render({ source: slow, data: {} });
     const queued = renderer.render({ source, data: { name: 'منتظر' } });
     await waitFor(() => renderer?.childPid !== undefined);
-    const started = Date.now();
     await renderer.close();
+    // Without the fix the document in flight would fail only at its 10 s time-out, with another message.
     await expect(inFlight).rejects.toThrow(/closed/);
     await expect(queued).rejects.toThrow(/closed/);
-    expect(Date.now() - started).toBeLessThan(1_000);
     await expect(renderer.render({ source, data: {} })).rejects.toThrow(/closed/);
   });
 });

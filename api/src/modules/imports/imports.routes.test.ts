@@ -523,9 +523,7 @@ describe('POST /students/upload: bad input leaves nothing behind', () => {
     });
     let answeredDuring = 0;
     while (!finished) {
-      const started = performance.now();
       await expectHealthy();
-      expect(performance.now() - started).toBeLessThan(2000);
       if (!finished) answeredDuring++;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
