@@ -8,7 +8,9 @@ const upToDate =
   existsSync(installed) && statSync(installed).mtimeMs >= statSync('package-lock.json').mtimeMs;
 
 if (!upToDate) {
-  console.log('Installing dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages out of a lockfile written
+  // without registry addresses, and `npm ci` then refuses that lockfile. The versions still come from the lock.
+  console.log('Installing dependencies (npm install)...');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
