@@ -126,6 +126,12 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
     created,
     connectionString: (database = 'postgres') =>
       `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    async stop() {
+      // The library waits for its child's exit event, which never comes again if PostgreSQL already died.
+      const child = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
+        .process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      await pg.stop();
+    },
   };
 }
