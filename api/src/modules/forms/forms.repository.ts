@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
 /** The image kind printed on the forms. */
 const PERSONAL_PHOTO = 'personalPhoto';
@@ -9,49 +10,8 @@ export function formsRepository(db: Database) {
   /** Everything a form prints, with the college flags, the appointment and where the personal photo is kept. */
   const findForForm = db
     .select({
-      id: students.id,
-      nationalId: students.nationalId,
-      name: students.name,
-      seatNo: students.seatNo,
-      phoneNumber: students.phoneNumber,
-      gender: students.gender,
-      enrollmentStatus: students.enrollmentStatus,
+      ...studentProfileColumns,
       collegeId: students.collegeId,
-      college: colleges.name,
-      socialWork: colleges.socialWork,
-      tourism: colleges.tourism,
-      studentNameEn: students.studentNameEn,
-      address: students.address,
-      homeTel: students.homeTel,
-      email: students.email,
-      city: students.city,
-      program1: students.program1,
-      program2: students.program2,
-      program3: students.program3,
-      qualification: students.qualification,
-      qualificationYear: students.qualificationYear,
-      totalGrade: students.totalGrade,
-      percentage: students.percentage,
-      importedTotalGrade: students.importedTotalGrade,
-      importedPercentage: students.importedPercentage,
-      masterName: students.masterName,
-      masterJob: students.masterJob,
-      masterQualification: students.masterQualification,
-      fatherName: students.fatherName,
-      fatherJob: students.fatherJob,
-      fatherQualification: students.fatherQualification,
-      fatherNationality: students.fatherNationality,
-      fatherMobile: students.fatherMobile,
-      motherName: students.motherName,
-      motherNationality: students.motherNationality,
-      motherJob: students.motherJob,
-      motherMobile: students.motherMobile,
-      brothersNum: students.brothersNum,
-      brothersMaleNum: students.brothersMaleNum,
-      brothersFemaleNum: students.brothersFemaleNum,
-      brothersOrder: students.brothersOrder,
-      income: students.income,
-      isComplete: students.isComplete,
       completedAt: students.completedAt,
       appointedDay: appointments.appointedDay,
       appointedHour: appointments.appointedHour,

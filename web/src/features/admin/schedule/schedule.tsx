@@ -16,6 +16,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
+import countList from '@/components/count-list.module.css';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
 import { ERROR_PROPS } from '../shared/field-error';
@@ -116,16 +117,16 @@ function CountsView({ date, counts, loading }: { date: string; counts?: Schedule
       <Text size="sm" c="dimmed" aria-live="polite">
         {`المواعيد المحددة يوم ${dayLabel(date)}`}
       </Text>
-      <dl className={classes.counts} aria-busy={loading}>
-        <div className={`${classes.count} ${classes.waiting}`}>
+      <dl className={countList.counts} aria-busy={loading}>
+        <div className={`${countList.count} ${classes.waiting}`}>
           <dt>الطلاب المنتظرون</dt>
           <dd data-testid="students-waiting">{value(counts?.studentsWaiting)}</dd>
         </div>
-        <div className={classes.count}>
+        <div className={countList.count}>
           <dt>{PERIOD_LABELS[9]}</dt>
           <dd data-testid="students-9">{value(counts?.students9)}</dd>
         </div>
-        <div className={classes.count}>
+        <div className={countList.count}>
           <dt>{PERIOD_LABELS[12]}</dt>
           <dd data-testid="students-12">{value(counts?.students12)}</dd>
         </div>

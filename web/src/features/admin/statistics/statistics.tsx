@@ -13,6 +13,7 @@ import {
 import type { FacultyCounts } from '@portal/common';
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { Button } from '@/components/button';
+import countList from '@/components/count-list.module.css';
 import { PageSpinner } from '@/components/page-spinner';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useStatistics } from './api/statistics';
@@ -78,16 +79,16 @@ function StatisticsView({
   const chartTitleId = useId();
   return (
     <>
-      <dl className={classes.counts}>
-        <div className={classes.count}>
+      <dl className={countList.counts}>
+        <div className={countList.count}>
           <dt>{ALL_STUDENTS}</dt>
           <dd data-testid="all-students">{total}</dd>
         </div>
-        <div className={classes.count}>
+        <div className={countList.count}>
           <dt>{ALL_COMPLETED}</dt>
           <dd data-testid="all-completed">{completed}</dd>
         </div>
-        <div className={classes.count}>
+        <div className={countList.count}>
           <dt>{COMPLETION}</dt>
           <dd>{percent(completed, total)}%</dd>
         </div>

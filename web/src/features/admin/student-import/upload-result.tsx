@@ -1,6 +1,7 @@
 import { Alert, Anchor, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { StudentUploadResponse } from '@portal/common';
 import { useId } from 'react';
+import countList from '@/components/count-list.module.css';
 import classes from './student-import.module.css';
 
 const RESULT = 'نتيجة الرفع';
@@ -25,16 +26,16 @@ export function UploadResult({ result }: { result: StudentUploadResponse }) {
       <Alert color="teal" variant="light">
         {result.message}
       </Alert>
-      <dl className={classes.counts}>
-        <div className={classes.count}>
+      <dl className={countList.counts}>
+        <div className={countList.count}>
           <dt>{ADDED}</dt>
           <dd data-testid="upload-added">{result.added}</dd>
         </div>
-        <div className={classes.count}>
+        <div className={countList.count}>
           <dt>{UPDATED}</dt>
           <dd data-testid="upload-updated">{result.updated}</dd>
         </div>
-        <div className={classes.count}>
+        <div className={countList.count}>
           <dt>{REJECTED}</dt>
           <dd data-testid="upload-rejected">{result.rejected}</dd>
         </div>

@@ -2,12 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGE_TEMPLATES, MESSAGES, type StaffRole, TOAST_SUCCESS_LONG_MS } from '@portal/common';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeXhr } from '@/testing/fake-xhr';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 import { attachmentName } from './api/student-lists';
 import { saveFile } from './save-file';
-import { installFakeXhr } from './testing/fake-xhr';
 import { fileProblem } from './upload-student-info';
 
 vi.mock('./save-file', () => ({ saveFile: vi.fn() }));

@@ -3,6 +3,7 @@ import { MESSAGES, STUDENT_PAGE_SIZE, type StudentRecord } from '@portal/common'
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/button';
+import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
 import { getCookie } from '@/lib/cookies';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
@@ -118,15 +119,15 @@ export function StudentsInfo() {
           ) : (
             <Text fw={700}>{scope}</Text>
           )}
-          <dl className={classes.counts}>
-            <div className={classes.count}>
+          <dl className={countList.counts}>
+            <div className={countList.count}>
               <dt>
                 {TOTAL}
                 {choosesFaculty && scope ? ` (${scope})` : ''}
               </dt>
               <dd data-testid="students-total">{totals ? totals.students : '—'}</dd>
             </div>
-            <div className={classes.count}>
+            <div className={countList.count}>
               <dt>{COMPLETED}</dt>
               <dd data-testid="students-completed">{totals ? totals.completed : '—'}</dd>
             </div>

@@ -2,7 +2,7 @@ import { MESSAGES, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { compressImage } from './compress-image';
 import { imageTypeOf, prepareImage } from './prepare-image';
-import { jpegFile, PNG_HEAD, pngFile } from './testing/fake-xhr';
+import { jpegFile, PNG_HEAD, pngFile } from './testing/image-files';
 
 vi.mock('./compress-image', () => ({ compressImage: vi.fn() }));
 

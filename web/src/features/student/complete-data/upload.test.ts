@@ -1,6 +1,7 @@
 import { MESSAGES, photoFileName } from '@portal/common';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeXhr, jpegFile, pngFile } from './testing/fake-xhr';
+import { installFakeXhr } from '@/testing/fake-xhr';
+import { jpegFile, pngFile } from './testing/image-files';
 import { uploadCompleteData } from './upload';
 
 const ID = 'b3c1f6de-3a6f-4f0e-9d7e-2f1f1f0c9a10';

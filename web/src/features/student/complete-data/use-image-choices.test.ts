@@ -1,6 +1,6 @@
 import { IMAGE_KIND_LABELS, IMAGE_KINDS, MESSAGE_TEMPLATES, MESSAGES } from '@portal/common';
 import { describe, expect, it } from 'vitest';
-import { pngFile } from './testing/fake-xhr';
+import { pngFile } from './testing/image-files';
 import { firstImageProblem, type ImageSlot, type ImageSlots } from './use-image-choices';
 
 const empty: ImageSlot = { stored: false, chosen: null, processing: false, error: null };

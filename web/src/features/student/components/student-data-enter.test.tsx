@@ -14,11 +14,12 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeXhr } from '@/testing/fake-xhr';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { compressImage } from '../complete-data/compress-image';
 import { draftKey } from '../complete-data/draft-storage';
-import { installFakeXhr, pngFile } from '../complete-data/testing/fake-xhr';
+import { pngFile } from '../complete-data/testing/image-files';
 import { GET_STUDENT, lookups, STUDENT_ID, storeLogin } from '../testing/student-fixtures';
 
 vi.mock('../complete-data/compress-image', () => ({ compressImage: vi.fn(async (file: File) => file) }));

@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
 
-/** A stand-in for XMLHttpRequest that records each request and answers when the test says. */
+/**
+ * A stand-in for XMLHttpRequest (jsdom's would go to the network): it records each request and lets the test
+ * report upload progress and answer when it likes.
+ */
 export class FakeXhr {
   static sent: FakeXhr[] = [];
 
@@ -31,14 +34,19 @@ export class FakeXhr {
     FakeXhr.sent.push(this);
   }
 
+  /** Reports `loaded` of `total` bytes sent. */
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
   }
 
   reply(status: number, body: unknown) {
     this.status = status;
-    this.responseText = JSON.stringify(body);
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.onload?.();
+  }
+
+  failNetwork() {
+    this.onerror?.();
   }
 }
 
@@ -47,7 +55,9 @@ export function installFakeXhr() {
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return {
+    /** The requests sent so far, oldest first. */
     sent: () => FakeXhr.sent,
+    /** The latest request, once it has been sent. */
     async next(): Promise<FakeXhr> {
       await vi.waitFor(() => {
         if (FakeXhr.sent.length === 0) throw new Error('nothing sent yet');
