@@ -6,6 +6,7 @@ import { IMAGE_KINDS, photoFileName } from '@portal/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../test/builders.js';
+import { COMPLETE_DATA_FIELDS as FIELDS } from '../../test/complete-data-fields.js';
 import { tinyJpeg, tinyPng } from '../../test/images.js';
 import { multipartBody } from '../../test/multipart.js';
 import { startS3Server } from '../../test/s3-server.js';
@@ -29,24 +30,6 @@ const second = await buildApp({
 afterAll(() => second.close());
 const bucket = s3Storage(s3.config('app/'));
 afterAll(() => bucket.close?.());
-
-const FIELDS: Record<string, string> = {
-  studentNameEn: 'Ahmed Mohamed Ali',
-  phoneNumber: '01012345678',
-  homeTel: '0502212345',
-  address: 'شارع النيل، المنصورة',
-  email: 'ahmed@example.com',
-  qualification: 'الثانوية العامة',
-  qualificationYear: '2024/2025',
-  totalGrade: '385.5',
-  percentage: '93.75',
-  masterName: 'محمد علي حسن',
-  masterJob: 'مهندس',
-  masterQualification: 'بكالوريوس هندسة',
-  fatherName: 'محمد علي حسن',
-  fatherJob: 'مهندس',
-  fatherQualification: 'بكالوريوس هندسة',
-};
 
 describe('student images in an S3-compatible store (S3_BUCKET set)', () => {
   it('a submit through one instance stores the six images in the bucket; another instance serves them', async () => {

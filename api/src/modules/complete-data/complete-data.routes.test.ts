@@ -6,6 +6,10 @@ import { IMAGE_KINDS, type ImageKind, photoFileName, SERVER_IMAGE_MAX_BYTES } fr
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
+import {
+  SOCIAL_WORK_FAMILY as FAMILY,
+  COMPLETE_DATA_FIELDS as FIELDS,
+} from '../../../test/complete-data-fields.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
@@ -61,39 +65,6 @@ const url = (id: string) => `/api/v1/students/completeStudentData/${id}`;
 const photoUrl = (id: string, kind: string) => `/api/v1/students/photo/${id}/${kind}`;
 
 const TOURISM_PROGRAMS = ['الدراسات السياحية', 'الدراسات الفندقية', 'الإرشاد السياحي'];
-
-const FIELDS: Record<string, string> = {
-  studentNameEn: 'Ahmed Mohamed Ali',
-  phoneNumber: '01012345678',
-  homeTel: '0502212345',
-  address: 'شارع النيل، المنصورة',
-  email: 'ahmed@example.com',
-  qualification: 'الثانوية العامة',
-  qualificationYear: '2024/2025',
-  totalGrade: '385.5',
-  percentage: '93.75',
-  masterName: 'محمد علي حسن',
-  masterJob: 'مهندس',
-  masterQualification: 'بكالوريوس هندسة',
-  fatherName: 'محمد علي حسن',
-  fatherJob: 'مهندس',
-  fatherQualification: 'بكالوريوس هندسة',
-};
-
-const FAMILY: Record<string, string> = {
-  city: 'المنصورة',
-  brothersNum: '3',
-  brothersMaleNum: '2',
-  brothersFemaleNum: '1',
-  brothersOrder: '2',
-  income: '6000',
-  motherName: 'فاطمة حسن',
-  motherNationality: 'مصرية',
-  motherJob: 'معلمة',
-  motherMobile: '01112345678',
-  fatherNationality: 'مصري',
-  fatherMobile: '01212345678',
-};
 
 const PROGRAMS: Record<string, string> = {
   program1: TOURISM_PROGRAMS[0] ?? '',
