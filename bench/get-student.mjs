@@ -31,44 +31,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const DEADLINE_MS = 5 * 60 * 1000;
 const WARM_UP_S = 5;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function stop(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
-function intSetting(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    stop(`${name} must be a whole number ${min}…${max}`);
-  return value;
-}
-
-function loopbackUrl(name, fallback) {
-  const raw = process.env[name] || fallback;
-  if (!raw) return undefined;
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    stop(`${name} is not a URL`);
-  }
-  if (!LOOPBACK.has(url.hostname)) stop(`${name} must point at this machine (127.0.0.1, localhost or ::1)`);
-  return url;
-}
-
 const STUDENTS = intSetting('BENCH_STUDENTS', 20_000, 1_000, 200_000);
 const DURATION = intSetting('BENCH_DURATION', 20, 5, 120);
 const CONNECTIONS = intSetting('BENCH_CONNECTIONS', 32, 1, 256);
-const pgServer = loopbackUrl('BENCH_PG_URL', 'postgresql://postgres@127.0.0.1:5432/postgres');
-const redisUrl = loopbackUrl('BENCH_REDIS_URL');
+const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+const redisUrl = loopbackUrl('BENCH_REDIS_URL', { optional: true });
 if (!existsSync(path.join(repoRoot, 'api/dist/main.js')))
   stop("the portal is not built: run 'npm run build'");
 

@@ -35,45 +35,17 @@
 import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const DEADLINE_MS = 10 * 60 * 1000;
 const MARK = 'bench-sched';
 const started = Date.now();
 
 class BenchError extends Error {}
 
-/** A bad setting: stops before anything is touched. */
-function stop(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
 /** Stops the run; once the database is seeded, the seeded rows are still removed on the way out. */
 function fail(message) {
   throw new BenchError(message);
-}
-
-function intSetting(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    stop(`${name} must be a whole number ${min}…${max}`);
-  return value;
-}
-
-function loopbackUrl(name) {
-  const raw = process.env[name];
-  if (!raw) stop(`${name} is required (see the top of bench/scheduling.mjs)`);
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    stop(`${name} is not a URL`);
-  }
-  if (!LOOPBACK.has(url.hostname)) stop(`${name} must point at this machine (127.0.0.1, localhost or ::1)`);
-  return url;
 }
 
 const BACKGROUND = intSetting('BENCH_BACKGROUND', 50_000, 0, 200_000);

@@ -30,37 +30,10 @@
 
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const DEADLINE_MS = 10 * 60 * 1000;
 const started = Date.now();
-
-function fail(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
-function intSetting(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    fail(`${name} must be a whole number ${min}…${max}`);
-  return value;
-}
-
-function loopbackUrl(name) {
-  const raw = process.env[name];
-  if (!raw) fail(`${name} is required (see the top of bench/student-records.mjs)`);
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    fail(`${name} is not a URL`);
-  }
-  if (!LOOPBACK.has(url.hostname)) fail(`${name} must point at this machine (127.0.0.1, localhost or ::1)`);
-  return url;
-}
 
 const STUDENTS = intSetting('BENCH_STUDENTS', 100_000, 1_000, 200_000);
 const ITERATIONS = intSetting('BENCH_ITERATIONS', 200, 10, 2_000);
@@ -71,10 +44,10 @@ const databaseUrl = loopbackUrl('BENCH_DATABASE_URL');
 const portalUrl = loopbackUrl('PORTAL_URL');
 const user = process.env.BENCH_USER;
 const password = process.env.BENCH_PASSWORD;
-if (!user || !password) fail('BENCH_USER and BENCH_PASSWORD (a super admin account) are required');
+if (!user || !password) stop('BENCH_USER and BENCH_PASSWORD (a super admin account) are required');
 
 function checkDeadline() {
-  if (Date.now() - started > DEADLINE_MS) fail('stopped: the run took longer than 10 minutes');
+  if (Date.now() - started > DEADLINE_MS) stop('stopped: the run took longer than 10 minutes');
 }
 
 // Names of the seed: first names (with hamza and teh-marbuta spellings as people type them), family names.
@@ -93,7 +66,7 @@ async function seed(client) {
   const t0 = performance.now();
   await client.query(`DELETE FROM students WHERE seat_no = 'bench'`);
   const { rows: colleges } = await client.query('SELECT id, name FROM colleges ORDER BY sort_order, name');
-  if (colleges.length === 0) fail('the database has no colleges: start the portal on it once first');
+  if (colleges.length === 0) stop('the database has no colleges: start the portal on it once first');
   // One set-based statement: 100,000 rows in a few seconds, names built from the lists by the row number.
   await client.query(
     `INSERT INTO students (national_id, name, seat_no, phone_number, college_id, is_complete, is_passed,
@@ -158,7 +131,7 @@ async function measure(label, make, accept = [200]) {
   for (let i = 0; i < WARMUP + ITERATIONS; i++) {
     checkDeadline();
     const res = await make(i);
-    if (!accept.includes(res.status)) fail(`${label}: HTTP ${res.status} ${JSON.stringify(res.json)}`);
+    if (!accept.includes(res.status)) stop(`${label}: HTTP ${res.status} ${JSON.stringify(res.json)}`);
     if (i >= WARMUP) {
       times.push(res.ms);
       rows += Array.isArray(res.json?.data) ? res.json.data.length : 0;
@@ -186,7 +159,7 @@ try {
   );
 
   const login = await request('POST', '/api/v1/users/login', undefined, { userName: user, password });
-  if (login.status !== 200) fail(`login failed: HTTP ${login.status} ${JSON.stringify(login.json)}`);
+  if (login.status !== 200) stop(`login failed: HTTP ${login.status} ${JSON.stringify(login.json)}`);
   const token = login.json.token;
   const faculty = seeded.faculty;
   const pages = Math.ceil(seeded.facultyStudents / 500);
