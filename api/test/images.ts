@@ -21,21 +21,25 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A real, decodable PNG of `size`×`size` pixels of one RGB colour (so different colours differ in bytes). */
-export function tinyPng(rgb: [number, number, number] = [200, 30, 30], size = 2): Buffer {
+/** A PNG of RGB pixels: `raw` holds each row as a filter byte (0) followed by width × 3 bytes. */
+export function encodeRgbPng(width: number, height: number, raw: Buffer): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
+    chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A real, decodable PNG of `size`×`size` pixels of one RGB colour (so different colours differ in bytes). */
+export function tinyPng(rgb: [number, number, number] = [200, 30, 30], size = 2): Buffer {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  return encodeRgbPng(size, size, Buffer.concat(Array.from({ length: size }, () => row)));
 }
 
 /** A 1×1 JPEG (JFIF); `tag` is appended as a comment segment so that JPEGs can differ in bytes. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Page, Request, TestInfo } from '@playwright/test';
+import { encodeRgbPng } from '../../api/test/images.js';
 import { expect, test } from '../fixtures.js';
 
 // The complete-data form end to end: a social-work and a tourism student fill it with six real images (checked,
@@ -24,36 +24,10 @@ const IMAGE_LABELS = {
 type ImageKind = keyof typeof IMAGE_LABELS;
 
 // ---------------------------------------------------------------------------------------------------------
-// Real images: PNGs written here with node:zlib, JPEGs drawn by the browser's own canvas.
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+// Real images: PNGs encoded by the API tests' helper, JPEGs drawn by the browser's own canvas.
 
 /** A decodable RGB PNG of width×height with a diagonal gradient tinted by `tint`. */
 function gradientPng(width: number, height: number, tint: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
   const raw = Buffer.alloc(height * (1 + width * 3));
   for (let y = 0; y < height; y++) {
     const row = y * (1 + width * 3);
@@ -64,12 +38,7 @@ function gradientPng(width: number, height: number, tint: [number, number, numbe
       raw[row + 3 + x * 3] = (shade * 2 + tint[2]) & 0xff;
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodeRgbPng(width, height, raw);
 }
 
 /** A real JPEG (width×height) drawn on the page's canvas. */

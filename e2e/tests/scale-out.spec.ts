@@ -9,6 +9,7 @@ import S3rver from '@20minutes/s3rver';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { COMPLETE_DATA_FIELDS as FIELDS } from '../../api/test/complete-data-fields.js';
 
 // The deployment recipe of deploy/ run for real: deploy/start-local.sh starts a fresh database on the local
 // PostgreSQL, two portal instances and nginx in front of them on loopback; the images go to an S3-compatible
@@ -158,24 +159,6 @@ const IMAGE_KINDS = [
   'secondarySchoolCertificate',
   'nominationCard',
 ] as const;
-
-const FIELDS: Record<string, string> = {
-  studentNameEn: 'Ahmed Mohamed Ali',
-  phoneNumber: '01012345678',
-  homeTel: '0502212345',
-  address: 'شارع النيل، المنصورة',
-  email: 'ahmed@example.com',
-  qualification: 'الثانوية العامة',
-  qualificationYear: '2024/2025',
-  totalGrade: '385.5',
-  percentage: '93.75',
-  masterName: 'محمد علي حسن',
-  masterJob: 'مهندس',
-  masterQualification: 'بكالوريوس هندسة',
-  fatherName: 'محمد علي حسن',
-  fatherJob: 'مهندس',
-  fatherQualification: 'بكالوريوس هندسة',
-};
 
 interface Question {
   id: string;
