@@ -3,6 +3,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -113,6 +115,25 @@ export function s3Storage(config: S3Config): S3Storage {
         if (isMissing(error)) return false;
         throw new StorageError('exists', key, { cause: error });
       }
+    },
+
+    async *list(folder) {
+      const Prefix = `${config.prefix}${folder}`;
+      let ContinuationToken: string | undefined;
+      do {
+        let page: ListObjectsV2CommandOutput;
+        try {
+          page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        } catch (error) {
+          throw new StorageError('list', folder, { cause: error });
+        }
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) {
+            yield { key: object.Key.slice(config.prefix.length), modifiedAt: object.LastModified };
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async close() {

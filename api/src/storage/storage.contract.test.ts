@@ -168,6 +168,7 @@ describe.each(backends)('ObjectStorage contract: $name', (backend) => {
     );
     await expect(store.get('x/y.png')).rejects.toBeInstanceOf(StorageError);
     await expect(store.exists('x/y.png')).rejects.toBeInstanceOf(StorageError);
+    await expect(store.list('x/')[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(StorageError);
   });
 });
 
@@ -216,6 +217,23 @@ describe('local disk store', () => {
     expect(await readdir(path.join(store.root, TEMP_FOLDER))).toEqual([]);
   });
 
+  it('lists every object under a folder with when it was written, and nothing else', async () => {
+    const store = await newStore();
+    const folder = `listed-${randomBytes(4).toString('hex')}`;
+    const keys = [`${folder}/a/photo-1.png`, `${folder}/a/card-2.jpg`, `${folder}/b/photo-3.png`];
+    const before = Date.now() - 60_000;
+    for (const key of keys) await store.put(key, Buffer.from(key));
+    await store.put(`${folder}-sibling/a/photo-1.png`, Buffer.from('not listed'));
+    await expect(store.put(`${folder}/a/broken.png`, failingSource())).rejects.toBeInstanceOf(StorageError);
+    const listed = [];
+    for await (const object of store.list(`${folder}/`)) listed.push(object);
+    expect(listed.map((object) => object.key).sort()).toEqual([...keys].sort());
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+    const none = [];
+    for await (const object of store.list(`${folder}-missing/`)) none.push(object);
+    expect(none).toEqual([]);
+  });
+
   it('sweeps temporary files older than the given age, and only those', async () => {
     const store = await newStore();
     const temp = path.join(store.root, TEMP_FOLDER);
@@ -233,6 +251,10 @@ describe('local disk store', () => {
 });
 
 describe('S3-compatible store', () => {
+  // s3rver refuses every signed bucket listing (SignatureDoesNotMatch: it signs the bucket path without the
+  // trailing slash the SDK sends), so `list` on S3 is checked against real stores only, not here.
+  console.warn('storage contract: S3 list is not tested against s3rver (it refuses signed bucket listings)');
+
   it('writes under its prefix in the bucket, so several portals can share one bucket', async () => {
     const first = s3Storage(s3.config('portal-a/'));
     const second = s3Storage(s3.config('portal-b/'));

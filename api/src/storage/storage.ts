@@ -18,10 +18,20 @@ export interface ObjectStorage {
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object whose key starts with `folder` (a key prefix ending in '/'), with when it was last written, in
+   * no particular order; temporary files of writes in progress are never listed.
+   */
+  list(folder: string): AsyncIterable<StoredObject>;
   /** Removes leftovers of interrupted writes older than `maxAgeMs`; answers how many were removed. */
   sweep?(maxAgeMs: number): Promise<number>;
   /** Releases connections; called once when the app closes. */
   close?(): Promise<void>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** A store that could not do what was asked (disk full, permissions, network): the caller answers 503. */

@@ -91,6 +91,16 @@ export function completeDataRepository(db: Database) {
 
     images: (studentId: string) => listImages.execute({ studentId }),
 
+    /** The storage keys recorded for these students (the orphan sweep keeps exactly these). */
+    async recordedKeys(studentIds: readonly string[]): Promise<Set<string>> {
+      if (studentIds.length === 0) return new Set();
+      const rows = await db
+        .select({ storageKey: studentImages.storageKey })
+        .from(studentImages)
+        .where(inArray(studentImages.studentId, [...studentIds]));
+      return new Set(rows.map((row) => row.storageKey));
+    },
+
     /**
      * Stores the data and records the new images in one transaction: the student row is updated first (which
      * locks it, so two submits of one student take turns), marked complete, its first completion time kept;

@@ -17,6 +17,7 @@ import { requireStudent, requireStudentSession } from '../student-session/studen
 import { completeDataRepository } from './complete-data.repository.js';
 import { completeDataService } from './complete-data.service.js';
 import { receiveCompleteDataForm, UploadStaging } from './complete-data.upload.js';
+import { orphanImageSweep } from './orphan-image-sweep.plugin.js';
 
 const paramsSchema = z.object({ id: z.uuid({ error: MESSAGES.studentIdInvalid }) });
 const photoParamsSchema = z.object({
@@ -53,6 +54,7 @@ const PATCH_DESCRIPTION = [
 export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   // Limits are given per request (`UPLOAD_LIMITS`, in receiveCompleteDataForm).
   await app.register(multipart, { throwFileSizeLimit: true });
+  await app.register(orphanImageSweep);
   const service = completeDataService(completeDataRepository(app.db), app.storage);
   const stagingDir = uploadStagingDir(app.config.dataDir);
 

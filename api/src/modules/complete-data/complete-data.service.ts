@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
@@ -22,16 +21,7 @@ import type {
   StudentForCompletion,
 } from './complete-data.repository.js';
 import type { ReceivedForm } from './complete-data.upload.js';
-
-const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
-
-/**
- * Where a new version of an image is kept: one folder per student, a fresh name per upload, so a stored image
- * is never overwritten in place (a failed submit leaves the previous one untouched).
- */
-export function imageStorageKey(studentId: string, kind: ImageKind, contentType: keyof typeof EXTENSIONS) {
-  return `students/${studentId}/${kind}-${randomUUID()}.${EXTENSIONS[contentType]}`;
-}
+import { imageStorageKey } from './image-keys.js';
 
 /** A stored numeric ('385.50') as people type it ('385.5'). */
 function numberText(value: string | number | null): string {

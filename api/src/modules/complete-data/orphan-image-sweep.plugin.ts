@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { completeDataRepository } from './complete-data.repository.js';
+import { sweepOrphanImages } from './orphan-images.js';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Runs the orphan image sweep once the app is ready and every hour after, in the background (it never delays
+ * the start nor fails a request), one run at a time; a run in progress stops at its next batch when the app
+ * closes. Every instance sweeps: removing a file twice is harmless.
+ */
+export const orphanImageSweep = fp(
+  async (app: FastifyInstance) => {
+    const repository = completeDataRepository(app.db);
+    let closing = false;
+    let running: Promise<void> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+
+    const run = () => {
+      if (running || closing) return;
+      running = sweepOrphanImages({
+        storage: app.storage,
+        recordedKeys: repository.recordedKeys,
+        stopped: () => closing,
+      })
+        .then((result) => app.log.info(result, 'orphan image sweep finished'))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    };
+
+    app.addHook('onReady', async () => {
+      run();
+      timer = setInterval(run, SWEEP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'orphan-image-sweep', dependencies: ['storage'] },
+);
