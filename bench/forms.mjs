@@ -42,8 +42,9 @@
 import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { deflateSync } from 'node:zlib';
 import pg from 'pg';
+import { completeForm } from './complete-data-form.mjs';
+import { percentile } from './load.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
 const DEADLINE_MS = 10 * 60 * 1000;
@@ -74,64 +75,6 @@ if (!user || !password) stop('BENCH_USER and BENCH_PASSWORD (a super admin accou
 
 function checkDeadline() {
   if (Date.now() - started > DEADLINE_MS) fail('stopped: the run took longer than 10 minutes');
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Images: real PNGs, built here (no image library needed).
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** An RGB PNG of a portrait-like picture: a backdrop, a head and shoulders, and grain that differs by `seed`. */
-function portraitPng(width, height, seed, grain) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  let state = seed >>> 0 || 1;
-  const noise = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return ((state >>> 0) % (2 * grain + 1)) - grain;
-  };
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < width; x++) {
-      const head = Math.hypot(x - width / 2, y - height * 0.38) < width * 0.22;
-      const body = y > height * 0.62 && Math.abs(x - width / 2) < (y - height * 0.5) * 0.9;
-      const base = head ? [205, 170, 140] : body ? [40, 55, 90] : [200 - y / 8, 215 - y / 10, 235];
-      for (let c = 0; c < 3; c++)
-        raw[row + 1 + x * 3 + c] = Math.max(0, Math.min(255, Math.round(base[c] + noise())));
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -203,60 +146,6 @@ async function login(student) {
   return session.split(';')[0];
 }
 
-const tinyImages = [
-  'frontIdCard',
-  'backIdCard',
-  'birthCertificate',
-  'secondarySchoolCertificate',
-  'nominationCard',
-];
-
-/** The complete-data form of the `index`th student, built before any timing starts (building PNGs is slow). */
-function completeForm(index, { large = false } = {}) {
-  const fields = {
-    studentNameEn: 'Bench Student Portal Test',
-    city: 'المنصورة',
-    brothersNum: '3',
-    brothersMaleNum: '1',
-    brothersFemaleNum: '2',
-    brothersOrder: '2',
-    income: String(4000 + index),
-    motherName: 'فاطمة محمود حسن إبراهيم',
-    motherNationality: 'مصرية',
-    motherJob: 'ربة منزل',
-    motherMobile: '01123456789',
-    fatherNationality: 'مصري',
-    fatherMobile: '01098765432',
-    phoneNumber: '01012345678',
-    homeTel: '0502234567',
-    address: '15 شارع الجمهورية، المنصورة، الدقهلية',
-    email: `bench.student${index}@example.com`,
-    qualification: 'شهادة إتمام الدراسة الثانوية العامة',
-    qualificationYear: '2024/2025',
-    totalGrade: '385.5',
-    percentage: '93.9',
-    masterName: 'أحمد عبد الرحمن السيد علي',
-    masterJob: 'مدرس',
-    masterQualification: 'بكالوريوس تربية',
-    fatherName: 'أحمد عبد الرحمن السيد علي',
-    fatherJob: 'مدرس',
-    fatherQualification: 'بكالوريوس تربية',
-  };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(
-    'photos',
-    new Blob([portraitPng(600, 800, index + 1, 2)], { type: 'image/png' }),
-    'photo.png__personalPhoto',
-  );
-  for (const [i, kind] of tinyImages.entries()) {
-    const seed = index * 10 + i + 1;
-    const image = large ? portraitPng(550, 730, seed, 2) : portraitPng(32, 32, seed, 20);
-    form.append('photos', new Blob([image], { type: 'image/png' }), `${kind}.png__${kind}`);
-  }
-  return form;
-}
-
 async function complete(student, form) {
   const res = await request('PATCH', `/api/v1/students/completeStudentData/${student.id}`, {
     cookie: student.cookie,
@@ -278,10 +167,6 @@ async function downloadForm(student, call = 'getAdmissionForm', auth = { cookie:
 // ---------------------------------------------------------------------------------------------------------
 // Figures.
 
-function percentile(times, p) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const ms = (v) => `${v.toFixed(1).padStart(7)} ms`;
 const summary = (times) =>
   `n=${String(times.length).padStart(4)}  p50 ${ms(percentile(times, 50))}  p90 ${ms(percentile(times, 90))}  ` +

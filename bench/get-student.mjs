@@ -1,109 +1,88 @@
-// Benchmark of the student login, POST /api/v1/students/getStudent, on ONE portal instance: requests per second
-// and latency under a closed-loop load (autocannon), and the CPU each request costs the portal process and
-// PostgreSQL, for the capacity note in the README ('Capacity').
+// Benchmark of the student login, POST /api/v1/students/getStudent, on ONE portal instance against a ceiling:
+// requests per second, latency and failures under a closed-loop load (autocannon) at 100 and 1,000
+// connections, on the embedded PostgreSQL and on an external PostgreSQL, beside a bare Fastify JSON route on
+// the same machine in the same run; and the CPU each request costs the portal and PostgreSQL ('Capacity').
+// Targets (issue 8): at least half the ceiling's requests/s, and p99 under 50 ms at 100 connections.
 //
-// What it does (loopback only, bounded: at most BENCH_DURATION 120 s of load, the whole run at most 5 minutes):
-//   1. Creates a fresh database on the PostgreSQL server of BENCH_PG_URL (default
-//      postgresql://postgres@127.0.0.1:5432/postgres) and starts the built portal (api/dist/main.js) on a free
-//      loopback port on it, with the lookup limit lifted (STUDENT_LOOKUP_RATE_LIMIT=1e9), DEMO_DATA=0,
-//      LOG_LEVEL=warn; with BENCH_REDIS_URL set, the limit is counted in that Redis (as in a scaled-out set).
-//   2. Seeds BENCH_STUDENTS students (default 20,000) with one set-based INSERT.
-//   3. Warms up for 5 s, then loads the portal for BENCH_DURATION seconds (default 20) with BENCH_CONNECTIONS
-//      keep-alive connections (default 32), each request naming another seeded national ID (all answer 200
-//      with the student's result and a session cookie, the full work of a login).
-//   4. Prints requests/s, latency percentiles, errors, and the CPU seconds the portal process and all
-//      PostgreSQL processes used during the measured part, per 1,000 requests; then a JSON line.
-//   5. Stops the portal and drops the database.
+// What it does (loopback only, bounded: at most BENCH_DURATION 60 s per measurement, the whole run at most
+// 15 minutes):
+//   1. Starts the ceiling, bench/bare-fastify-server.mjs, in its own process on a free loopback port.
+//   2. For each database: starts the built portal (api/dist/main.js) on a free port with the lookup limit lifted
+//      (STUDENT_LOOKUP_RATE_LIMIT=1e9), DEMO_DATA=0, LOG_LEVEL=warn, either with no DATABASE_URL (it starts its
+//      own PostgreSQL under a fresh DATA_DIR) or on a fresh database on the PostgreSQL server of BENCH_PG_URL
+//      (default postgresql://postgres@127.0.0.1:5432/postgres); with BENCH_REDIS_URL set, the limit is counted
+//      in that Redis (as in a scaled-out set). Seeds BENCH_STUDENTS students (default 20,000) with one INSERT.
+//   3. Per connection count: the ceiling, then the portal (so both meet the same load from the rest of the
+//      machine), each with 5 s of warm-up, then BENCH_DURATION seconds (default 15) measured; each request
+//      naming another seeded national ID (all answer 200 with the student's result and a signed session
+//      cookie: the full work of a login, audit and limit included).
+//   4. Prints per measurement requests/s (all answers, and 2xx alone), p50/p97.5/p99/max latency, non-2xx
+//      and errors, the ratio of 2xx/s to the ceiling's at the same connection count, CPU per 1,000 requests,
+//      the load average; then whether the targets hold, and a JSON line. Exit code 1 when a request failed or
+//      a target does not hold.
+//   5. Stops the portals and the ceiling, drops the database, removes the data folders.
 //
 // Run:  npm run build && node bench/get-student.mjs
 // Settings (environment): BENCH_PG_URL, BENCH_REDIS_URL, BENCH_STUDENTS (1,000…200,000), BENCH_DURATION
-// (5…120 s), BENCH_CONNECTIONS (1…256).
+// (5…60 s), BENCH_CONNECTIONS (comma-separated, each 1…5,000; default 100,1000), BENCH_DATABASES
+// (comma-separated of embedded, postgres; default both).
 //
-// The load generator runs on the same 2 cores as the portal and PostgreSQL, so the figure is what one instance
-// serves while sharing the machine with its database; the CPU per request is what scales.
+// The load generator runs on the same 2 cores as the portal and PostgreSQL (and the ceiling shares them with the
+// load generator alone), so the figures are what one instance serves while sharing the machine; the CPU per
+// request is what scales. The PostgreSQL CPU counts every postgres process on the machine.
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshDatabase, seedStudents } from './bench-database.mjs';
+import { figures, postLoad } from './load.mjs';
+import {
+  embeddedDatabaseUrl,
+  freePort,
+  repoRoot,
+  requireBuild,
+  startPortal,
+  stopChild,
+  waitUntilReady,
+} from './portal-process.mjs';
+import { cpuSeconds, loadAverage, postgresCpuSeconds } from './process-stats.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const DEADLINE_MS = 5 * 60 * 1000;
+const DEADLINE_MS = 15 * 60 * 1000;
 const WARM_UP_S = 5;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_SHARE_OF_CEILING = 0.5;
+const TARGET_P99_MS = 50;
+const TARGET_CONNECTIONS = 100;
 
 const STUDENTS = intSetting('BENCH_STUDENTS', 20_000, 1_000, 200_000);
-const DURATION = intSetting('BENCH_DURATION', 20, 5, 120);
-const CONNECTIONS = intSetting('BENCH_CONNECTIONS', 32, 1, 256);
+const DURATION = intSetting('BENCH_DURATION', 15, 5, 60);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '100,1000').split(',').map((raw) => {
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < 1 || value > 5_000)
+    stop('BENCH_CONNECTIONS must be whole numbers 1…5,000 separated by commas');
+  return value;
+});
+const DATABASES = (process.env.BENCH_DATABASES || 'embedded,postgres').split(',').map((raw) => {
+  const value = raw.trim();
+  if (value !== 'embedded' && value !== 'postgres')
+    stop('BENCH_DATABASES must name embedded and/or postgres');
+  return value;
+});
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 const redisUrl = loopbackUrl('BENCH_REDIS_URL', { optional: true });
-if (!existsSync(path.join(repoRoot, 'api/dist/main.js')))
-  stop("the portal is not built: run 'npm run build'");
+requireBuild();
 
 const deadline = setTimeout(() => {
-  process.stderr.write('bench: stopped: the run took longer than 5 minutes\n');
+  process.stderr.write('bench: stopped: the run took longer than 15 minutes\n');
   process.exit(2);
 }, DEADLINE_MS);
 deadline.unref();
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a process, in seconds (Linux /proc). */
-async function cpuSeconds(pid) {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every process named postgres on this machine (the server and its backends). */
-async function postgresCpuSeconds() {
-  let total = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const comm = (await readFile(`/proc/${entry}/comm`, 'utf8')).trim();
-      if (comm === 'postgres') total += await cpuSeconds(entry);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
-
-async function startPortal(databaseUrl, port) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hmac-signing',
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      STUDENT_LOOKUP_RATE_LIMIT: '1000000000',
-      ...(redisUrl ? { REDIS_URL: redisUrl.href } : { REDIS_URL: '' }),
-    },
+async function startCeiling() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/bare-fastify-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -111,118 +90,131 @@ async function startPortal(databaseUrl, port) {
     errors += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) stop(`the portal exited (${child.exitCode}):\n${errors}`);
-    const ok = await fetch(`${url}/api/v1/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, url };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  stop(`the portal did not become ready:\n${errors}`);
+  await waitUntilReady(child, `${url}/ready`, () => errors);
+  return { child, url };
 }
 
-function load(url, ids, seconds) {
+/** Warm-up, then one measured load at `connections`, with the CPU of `pid` and of PostgreSQL meanwhile. */
+async function measure(url, pid, ids, connections) {
   let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${url}/api/v1/students/getStudent`,
-        method: 'POST',
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: { 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (request) => {
-              next = (next + 1) % ids.length;
-              return { ...request, body: JSON.stringify({ nationalID: ids[next] }) };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+  const nextBody = () => {
+    next = (next + 1) % ids.length;
+    return JSON.stringify({ nationalID: ids[next] });
+  };
+  const target = `${url}/api/v1/students/getStudent`;
+  await postLoad({ url: target, connections, seconds: WARM_UP_S, nextBody });
+  const cpuBefore = { process: await cpuSeconds(pid), postgres: await postgresCpuSeconds() };
+  const result = await postLoad({ url: target, connections, seconds: DURATION, nextBody });
+  const cpuAfter = { process: await cpuSeconds(pid), postgres: await postgresCpuSeconds() };
+  const measured = figures(result);
+  const per1000 = (seconds) =>
+    measured.requests > 0 ? Number(((seconds / measured.requests) * 1000).toFixed(3)) : 0;
+  return {
+    ...measured,
+    connections,
+    cpuSecondsPer1000Requests: {
+      process: per1000(cpuAfter.process - cpuBefore.process),
+      postgres: per1000(cpuAfter.postgres - cpuBefore.postgres),
+    },
+    loadAverage: await loadAverage(),
+  };
 }
 
-const admin = new pg.Client({ connectionString: pgServer.href });
-const dbName = `portal_bench_gs_${Date.now()}`;
-let portal;
+/** One answer of `url`, to print the sizes side by side. */
+async function answerBytes(url, nationalId) {
+  const res = await fetch(`${url}/api/v1/students/getStudent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nationalID: nationalId }),
+  });
+  if (res.status !== 200) stop(`${url}: getStudent answered ${res.status}`);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+function line(label, m, ceiling) {
+  const failed = m.non2xx + m.errors + m.timeouts;
+  const ratio = ceiling
+    ? `, 2xx ${m.okPerSecond}/s = ${(m.okPerSecond / ceiling.okPerSecond).toFixed(2)} × ceiling`
+    : '';
+  return (
+    `  ${label.padEnd(22)} ${String(m.connections).padStart(5)} conn: ${String(m.requestsPerSecond).padStart(6)} req/s${ratio}; ` +
+    `ms p50 ${m.latencyMs.p50}, p97.5 ${m.latencyMs.p97_5}, p99 ${m.latencyMs.p99}, max ${m.latencyMs.max}; ` +
+    `failed ${failed} (non-2xx ${m.non2xx}, errors ${m.errors}, timeouts ${m.timeouts}); ` +
+    `CPU s/1,000 req: process ${m.cpuSecondsPer1000Requests.process}, PostgreSQL ${m.cpuSecondsPer1000Requests.postgres}; ` +
+    `load ${m.loadAverage}\n`
+  );
+}
+
+const cleanups = [];
+const results = { embedded: [], postgres: [] };
+let targetsHold = true;
 try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(pgServer.href);
-  dbUrl.pathname = `/${dbName}`;
-  portal = await startPortal(dbUrl.href, await freePort());
-
-  const db = new pg.Client({ connectionString: dbUrl.href });
-  await db.connect();
-  const { rows } = await db.query(
-    `WITH c AS (SELECT array_agg(id ORDER BY sort_order) AS ids FROM colleges)
-     INSERT INTO students (national_id, name, seat_no, college_id, enrollment_status)
-     SELECT '5' || lpad(i::text, 13, '0'), 'طالب قياس الأداء رقم ' || i, 'bench-gs', c.ids[1 + i % cardinality(c.ids)],
-            'regular'
-     FROM generate_series(1, $1::int) AS i, c
-     RETURNING national_id`,
-    [STUDENTS],
-  );
-  await db.query('VACUUM (ANALYZE) students');
-  await db.end();
-  const ids = rows.map((row) => row.national_id).sort(() => Math.random() - 0.5);
-
   process.stdout.write(
-    `getStudent on one instance: ${STUDENTS} students, ${CONNECTIONS} connections, ` +
-      `${WARM_UP_S} s warm-up + ${DURATION} s measured, rate limit in ${redisUrl ? 'Redis' : 'memory'}\n`,
+    `getStudent on one instance: ${STUDENTS} students, connections ${CONNECTIONS.join(', ')}, ` +
+      `${WARM_UP_S} s warm-up + ${DURATION} s measured each, rate limit in ${redisUrl ? 'Redis' : 'memory'}, ` +
+      `load average at start ${await loadAverage()}\n`,
   );
-  await load(portal.url, ids, WARM_UP_S);
+  const ceiling = await startCeiling();
+  cleanups.push(() => stopChild(ceiling.child));
 
-  const cpuBefore = { portal: await cpuSeconds(portal.child.pid), postgres: await postgresCpuSeconds() };
-  const result = await load(portal.url, ids, DURATION);
-  const cpuAfter = { portal: await cpuSeconds(portal.child.pid), postgres: await postgresCpuSeconds() };
-
-  const requests = result.requests.total;
-  const non2xx = result.non2xx + result.errors + result.timeouts;
-  const per1000 = (seconds) => (requests > 0 ? (seconds / requests) * 1000 : 0);
-  const summary = {
-    requestsPerSecond: Math.round(result.requests.average),
-    requests,
-    failed: non2xx,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
-    cpuSecondsPer1000Requests: {
-      portal: Number(per1000(cpuAfter.portal - cpuBefore.portal).toFixed(3)),
-      postgres: Number(per1000(cpuAfter.postgres - cpuBefore.postgres).toFixed(3)),
-    },
-    portalCpuBusy: Number(((cpuAfter.portal - cpuBefore.portal) / DURATION).toFixed(2)),
-    postgresCpuBusy: Number(((cpuAfter.postgres - cpuBefore.postgres) / DURATION).toFixed(2)),
-    connections: CONNECTIONS,
-    durationSeconds: DURATION,
-    rateLimitStore: redisUrl ? 'redis' : 'memory',
-  };
-  process.stdout.write(
-    `  ${summary.requestsPerSecond} requests/s (${requests} in ${DURATION} s, ${non2xx} failed)\n` +
-      `  latency ms: p50 ${summary.latencyMs.p50}, p90 ${summary.latencyMs.p90}, p99 ${summary.latencyMs.p99}, ` +
-      `max ${summary.latencyMs.max}\n` +
-      `  CPU per 1,000 requests: portal ${summary.cpuSecondsPer1000Requests.portal} s, ` +
-      `PostgreSQL ${summary.cpuSecondsPer1000Requests.postgres} s ` +
-      `(cores busy: portal ${summary.portalCpuBusy}, PostgreSQL ${summary.postgresCpuBusy})\n`,
-  );
-  process.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (non2xx > 0) process.exitCode = 1;
-} finally {
-  if (portal && portal.child.exitCode === null) {
-    const exited = new Promise((resolve) => portal.child.once('exit', resolve));
-    portal.child.kill('SIGTERM');
-    await exited;
+  for (const database of DATABASES) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-gs-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    let databaseUrl;
+    if (database === 'postgres') {
+      const fresh = await freshDatabase(pgServer, 'gs');
+      cleanups.push(() => fresh.drop());
+      databaseUrl = fresh.url;
+    }
+    const portal = await startPortal({
+      dataDir,
+      databaseUrl,
+      env: redisUrl ? { REDIS_URL: redisUrl.href } : {},
+    });
+    cleanups.push(() => portal.stop());
+    const students = await seedStudents(databaseUrl ?? (await embeddedDatabaseUrl(dataDir)), STUDENTS, {
+      mark: 'bench-gs',
+    });
+    const ids = students.map((student) => student.nationalId);
+    process.stdout.write(
+      `  answer sizes: portal ${await answerBytes(portal.url, ids[0])} B, ceiling ` +
+        `${await answerBytes(ceiling.url, ids[0])} B\n`,
+    );
+    for (const connections of CONNECTIONS) {
+      // The ceiling just before, so both meet the same load from the rest of the machine.
+      const bare = await measure(ceiling.url, ceiling.child.pid, ['29001011234567'], connections);
+      const measured = { ...(await measure(portal.url, portal.child.pid, ids, connections)), ceiling: bare };
+      results[database].push(measured);
+      process.stdout.write(line('bare Fastify (ceiling)', bare));
+      process.stdout.write(line(`portal, ${database}`, measured, bare));
+    }
+    await portal.stop();
   }
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-  await admin.end().catch(() => undefined);
-  await rm(dataDir, { recursive: true, force: true });
+
+  process.stdout.write('targets:\n');
+  for (const database of DATABASES) {
+    for (const m of results[database]) {
+      const share = m.okPerSecond / m.ceiling.okPerSecond;
+      const failed = m.non2xx + m.errors + m.timeouts;
+      const checks = [
+        [`≥ ${TARGET_SHARE_OF_CEILING} × ceiling (${share.toFixed(2)})`, share >= TARGET_SHARE_OF_CEILING],
+      ];
+      if (m.connections === TARGET_CONNECTIONS)
+        checks.push([`p99 < ${TARGET_P99_MS} ms (${m.latencyMs.p99})`, m.latencyMs.p99 < TARGET_P99_MS]);
+      checks.push([`no failed request (${failed})`, failed === 0]);
+      for (const [what, ok] of checks) {
+        process.stdout.write(
+          `  ${ok ? 'PASS' : 'FAIL'} ${database}, ${m.connections} connections: ${what}\n`,
+        );
+        targetsHold &&= ok;
+      }
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ durationSeconds: DURATION, students: STUDENTS, ...results })}\n`);
+  if (!targetsHold) process.exitCode = 1;
+} catch (error) {
+  process.stderr.write(`bench: ${error.message}\n`);
+  process.exitCode = 1;
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }

@@ -20,9 +20,11 @@
 //   3. Export of the faculty's students (type 'incomplete', the full column set) to .xlsx, end to end (link →
 //      last byte): under 15 s, with the server's memory growth under 300 MB.
 
-import { readFileSync } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { percentile } from './load.mjs';
+import { residentBytes } from './process-stats.mjs';
+import { studentListXlsx, uploadStudentList } from './student-list.mjs';
 
 const TIME_LIMIT_MS = 10 * 60 * 1000;
 const PROBE_INTERVAL_MS = 50;
@@ -75,53 +77,7 @@ async function login() {
   return body.token;
 }
 
-/** A list of `count` students written with exceljs' streaming writer; IDs from `firstId` upward. */
-async function generateList(count, firstId) {
-  const output = new PassThrough();
-  const chunks = [];
-  output.on('data', (chunk) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('الطلاب');
-  sheet
-    .addRow(['الاسم', 'الرقم القومي', 'رقم الجلوس', 'رقم الموبايل', 'النوع', 'المجموع', 'النسبة'])
-    .commit();
-  for (let i = 0; i < count; i++) {
-    sheet
-      .addRow([
-        `طالب تجريبي رقم ${i} محمد أحمد`,
-        String(firstId + i),
-        String(100_000 + i),
-        `010${String(i).padStart(8, '0')}`,
-        i % 2 ? 'ذكر' : 'أنثى',
-        300 + (i % 100),
-        75 + (i % 25),
-      ])
-      .commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
-}
-
-async function upload(token, file, name) {
-  const form = new FormData();
-  form.set('faculty', faculty);
-  form.set('status', 'regular');
-  form.set(
-    'file',
-    new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    name,
-  );
-  const res = await call('/students/upload', { method: 'POST', body: form }, token);
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${body.message}`);
-  return body;
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+const upload = (token, file, name) => uploadStudentList(base, token, file, { faculty, name });
 
 /** getStudent about every PROBE_INTERVAL_MS until `stop()` says so; answers the latencies. */
 function probeGetStudent(nationalIds) {
@@ -150,16 +106,6 @@ function probeGetStudent(nationalIds) {
   };
 }
 
-function residentBytes(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? kb * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function main() {
   console.log(`portal ${base.origin}, ${rows} rows, faculty ${faculty}`);
   const token = await login();
@@ -167,14 +113,14 @@ async function main() {
   // Students the probe can look up while the big list is imported.
   const probeBase = 29_000_000_000_000;
   const probeIds = Array.from({ length: 50 }, (_, i) => String(probeBase + i));
-  const warmup = await generateList(50, probeBase);
+  const warmup = await studentListXlsx(50, probeBase);
   await upload(token, warmup, 'warmup.xlsx');
 
   let started = performance.now();
   // Fixed IDs: on a fresh database the faculty then holds exactly these students, and a second run measures
   // the update path of the same list.
   const firstId = 30_000_000_000_000;
-  const list = await generateList(rows, firstId);
+  const list = await studentListXlsx(rows, firstId);
   console.log(`generated ${rows} rows (${mb(list.length)}) in ${seconds(performance.now() - started)}`);
 
   // 1 + 2: the import, with getStudent probed all along.
@@ -194,11 +140,11 @@ async function main() {
   );
 
   // 3: the export, streamed to nowhere; the server's memory sampled meanwhile.
-  const baseline = serverPid ? residentBytes(serverPid) : undefined;
+  const baseline = serverPid ? await residentBytes(serverPid) : undefined;
   let peak = baseline ?? 0;
   const sampler = serverPid
-    ? setInterval(() => {
-        peak = Math.max(peak, residentBytes(serverPid) ?? 0);
+    ? setInterval(async () => {
+        peak = Math.max(peak, (await residentBytes(serverPid)) ?? 0);
       }, 50)
     : undefined;
   const exportProbe = probeGetStudent(probeIds);

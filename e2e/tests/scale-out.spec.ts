@@ -386,7 +386,12 @@ test('scale-out: a student journey through nginx on two instances survives killi
     );
     expect(metrics).toContain('nodejs_eventloop_lag_seconds');
     const ready = await (await api.get(`${second}/api/v1/health/ready`)).json();
-    expect(ready).toEqual({ status: 'success', database: 'up', redis: redis ? 'up' : 'not-configured' });
+    expect(ready).toEqual({
+      status: 'success',
+      database: 'up',
+      redis: redis ? 'up' : 'not-configured',
+      overloaded: false,
+    });
   } finally {
     await reading?.stop();
     await api.dispose();

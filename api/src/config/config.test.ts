@@ -47,6 +47,42 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(false);
     expect(config.branding.socialLinks).toHaveLength(1);
   });
+
+  it('reads the overload limits: defaults, explicit values, 0 turning a check off', () => {
+    const defaults = loadConfig({}).overload;
+    expect(defaults).toMatchObject({
+      maxEventLoopDelayMs: 500,
+      maxEventLoopUtilization: 0,
+      maxRssBytes: 0,
+      maxDatabaseWaitMs: 0,
+      retryAfterSeconds: 5,
+    });
+    expect(defaults.maxHeapBytes).toBeGreaterThan(100 * 1024 * 1024);
+    expect(
+      loadConfig({
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0.95',
+        OVERLOAD_MAX_HEAP_MB: '512',
+        OVERLOAD_MAX_RSS_MB: '1024',
+        OVERLOAD_MAX_DB_WAIT_MS: '200',
+        OVERLOAD_RETRY_AFTER_S: '30',
+      }).overload,
+    ).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.95,
+      maxHeapBytes: 512 * 1024 * 1024,
+      maxRssBytes: 1024 * 1024 * 1024,
+      maxDatabaseWaitMs: 200,
+      retryAfterSeconds: 30,
+    });
+    for (const env of [
+      { OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '1.5' },
+      { OVERLOAD_MAX_HEAP_MB: '-1' },
+      { OVERLOAD_RETRY_AFTER_S: '0' },
+      { OVERLOAD_MAX_DB_WAIT_MS: 'long' },
+    ])
+      expect(() => loadConfig(env)).toThrow(Object.keys(env)[0]);
+  });
 });
 
 describe('defaultAcademicYear', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_INTERVIEW_WEEKEND_DAYS } from '@portal/common';
 import { z } from 'zod';
 
@@ -20,6 +21,22 @@ function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+const MB = 1024 * 1024;
+/**
+ * Mean event-loop delay (over a 1 s sample) past which new requests are refused. A saturated instance serving
+ * 1,000 keep-alive connections stays below it; only a backlog the process cannot work off reaches it.
+ */
+const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 500;
+/**
+ * Expected wait for a database connection past which new requests are refused; off by default. Measured with
+ * bench/overload.mjs, it did not serve clients that back off any faster, and against clients that ignore
+ * Retry-After the refusals themselves filled the event loop and starved the queries already admitted (1 login/s
+ * served instead of 275/s). The pool's own 5 s connection time-out still bounds the wait.
+ */
+const DEFAULT_MAX_DB_WAIT_MS = 0;
+/** Heap limit by default: 90 % of what V8 may grow to, so requests are refused before the process dies of it. */
+const DEFAULT_HEAP_SHARE = 0.9;
 
 const socialLinksSchema = z.array(
   z.object({
@@ -54,6 +71,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     TRUST_PROXY: flag.default(false),
     STUDENT_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
+    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+    OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+    OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    OVERLOAD_MAX_DB_WAIT_MS: z.coerce.number().int().min(0).default(DEFAULT_MAX_DB_WAIT_MS),
+    OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
     REDIS_URL: optionalText.pipe(
       z
         .string()
@@ -164,6 +187,15 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   studentLookupRateLimit: number;
+  /** Past any of these limits new requests are answered 503 with Retry-After (plugins/overload.ts); 0 = off. */
+  overload: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxHeapBytes: number;
+    maxRssBytes: number;
+    maxDatabaseWaitMs: number;
+    retryAfterSeconds: number;
+  };
   /** Redis shared by every instance for rate limits; unset: each process counts in its own memory. */
   redisUrl: string | undefined;
   /** Where images live: an S3-compatible store, or (unset) the local disk under `DATA_DIR/images`. */
@@ -216,6 +248,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     studentLookupRateLimit: e.STUDENT_LOOKUP_RATE_LIMIT,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapBytes:
+        e.OVERLOAD_MAX_HEAP_MB === undefined
+          ? Math.floor(getHeapStatistics().heap_size_limit * DEFAULT_HEAP_SHARE)
+          : e.OVERLOAD_MAX_HEAP_MB * MB,
+      maxRssBytes: e.OVERLOAD_MAX_RSS_MB * MB,
+      maxDatabaseWaitMs: e.OVERLOAD_MAX_DB_WAIT_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
+    },
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {

@@ -37,14 +37,19 @@ describe('health checks', () => {
   it('GET /health/ready: the database is up and Redis is not configured', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', database: 'up', redis: 'not-configured' });
+    expect(res.json()).toEqual({
+      status: 'success',
+      database: 'up',
+      redis: 'not-configured',
+      overloaded: false,
+    });
   });
 
   it.skipIf(!redisUrl)('GET /health/ready checks Redis when REDIS_URL is set', async () => {
     const { app: withRedis } = await createTestApp({ REDIS_URL: redisUrl });
     const res = await withRedis.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', database: 'up', redis: 'up' });
+    expect(res.json()).toEqual({ status: 'success', database: 'up', redis: 'up', overloaded: false });
   });
 
   it('a database that does not answer: not ready and /health 503, but still live', async () => {
@@ -66,6 +71,7 @@ describe('health checks', () => {
       message: 'قاعدة البيانات غير متاحة حاليا، حاول مرة أخرى بعد قليل',
       database: 'down',
       redis: 'not-configured',
+      overloaded: false,
     });
     expect((await down.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(503);
     expect((await down.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);

@@ -13,6 +13,7 @@ const readySchema = z.object({
   message: z.string().optional(),
   database: checkSchema,
   redis: checkSchema,
+  overloaded: z.boolean(),
 });
 
 /** A check that takes longer than this counts as down. */
@@ -36,7 +37,8 @@ async function withinTime(check: Promise<boolean>): Promise<boolean> {
  * - `GET /health/live`: liveness only (the process answers), never failing because of a dependency, so an
  *   orchestrator does not restart healthy instances during a database outage;
  * - `GET /health/ready`: readiness: the database and, when `REDIS_URL` is set, Redis answer; 503 otherwise, and
- *   while the instance shuts down (Fastify answers 503 once closing), so a balancer stops sending it traffic.
+ *   while the instance shuts down (Fastify answers 503 once closing), so a balancer stops sending it traffic;
+ *   also 503 (`overloaded: true`, with Retry-After) while the instance sheds load (plugins/overload.ts).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const databaseUp = () =>
@@ -89,10 +91,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         database: database ? ('up' as const) : ('down' as const),
         redis:
           redisUp === undefined ? ('not-configured' as const) : redisUp ? ('up' as const) : ('down' as const),
+        overloaded: app.isOverloaded(),
       };
-      if (answer.database === 'up' && answer.redis !== 'down')
+      if (answer.database === 'up' && answer.redis !== 'down' && !answer.overloaded)
         return { status: 'success' as const, ...answer };
-      const message = answer.database === 'down' ? MESSAGES.databaseUnavailable : MESSAGES.serviceUnavailable;
+      // Overload first: a full connection pool also makes the database check time out.
+      const message = answer.overloaded
+        ? MESSAGES.serverBusy
+        : answer.database === 'down'
+          ? MESSAGES.databaseUnavailable
+          : MESSAGES.serviceUnavailable;
+      if (answer.overloaded) reply.header('retry-after', String(app.config.overload.retryAfterSeconds));
       return reply.code(503).send({ status: 'error' as const, message, ...answer });
     },
   );

@@ -1,0 +1,52 @@
+// Closed-loop HTTP load with autocannon, and the figures the benchmarks print from it.
+
+import autocannon from 'autocannon';
+
+/**
+ * `connections` keep-alive connections POST JSON to `url` for `seconds`; each request's body comes from
+ * `nextBody()`. Answers autocannon's result.
+ */
+export function postLoad({ url, connections, seconds, nextBody, headers = {}, timeoutSeconds = 30 }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        connections,
+        duration: seconds,
+        timeout: timeoutSeconds,
+        headers: { 'content-type': 'application/json', ...headers },
+        requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * Requests/s (all answers, and 2xx answers alone: a 503 is quick and must not count as served), latency
+ * percentiles (ms) and failures of an autocannon result.
+ */
+export function figures(result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    okPerSecond: Math.round(result['2xx'] / result.duration),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: {
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+  };
+}
+
+/** The `p`th percentile (nearest rank) of a list of numbers. */
+export function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

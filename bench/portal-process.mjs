@@ -1,0 +1,94 @@
+// Starting and stopping the built portal (api/dist/main.js) for a benchmark: on a free loopback port, with the
+// lookup limit lifted, no demo data and little logging; on an external database or its own embedded one.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stop } from './settings.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hmac-signing';
+const READY_WITHIN_MS = 120_000;
+
+/** Stops before anything is touched when the portal has not been built. */
+export function requireBuild() {
+  if (!existsSync(path.join(repoRoot, 'api/dist/main.js')))
+    stop("the portal is not built: run 'npm run build'");
+}
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Waits until GET `url` answers 200, the child still running; throws otherwise (so cleanups still run). */
+export async function waitUntilReady(child, url, output) {
+  const end = Date.now() + READY_WITHIN_MS;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode}):\n${output()}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stopChild(child);
+  throw new Error(`${url} did not become ready:\n${output()}`);
+}
+
+/**
+ * Starts the portal with `env` on top of the bench defaults. Without `databaseUrl` it runs its own embedded
+ * PostgreSQL under `dataDir/pg`. Answers `{ child, url, stop() }`.
+ */
+export async function startPortal({ dataDir, databaseUrl, env = {} }) {
+  // Run as root, the embedded PostgreSQL runs as the user postgres, which must be able to reach DATA_DIR/pg.
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: BENCH_SECRET,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      STUDENT_LOOKUP_RATE_LIMIT: '1000000000',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors = (errors + chunk).slice(-20_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, `${url}/api/v1/health/ready`, () => errors);
+  return { child, url, stop: () => stopChild(child) };
+}
+
+/** SIGTERM, then waits for the exit (the portal stops its embedded PostgreSQL on the way). */
+export async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The connection URL of the embedded PostgreSQL a running portal started under `dataDir/pg`. */
+export async function embeddedDatabaseUrl(dataDir) {
+  const password = (await readFile(path.join(dataDir, 'pg/password'), 'utf8')).trim();
+  // postmaster.pid: pid, data directory, start time, port, …
+  const port = (await readFile(path.join(dataDir, 'pg/data/postmaster.pid'), 'utf8')).split('\n')[3].trim();
+  return `postgresql://portal:${encodeURIComponent(password)}@127.0.0.1:${port}/portal`;
+}
