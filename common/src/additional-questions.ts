@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The five kinds of additional question (spec section 3). */
 export const QUESTION_TYPES = ['mcq', 'multi_select_input', 'input', 'mcq_yes_input', 'mcq_input'] as const;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
+import { z } from './zod.js';
 
 export const SOCIAL_ICONS = ['facebook', 'x', 'youtube', 'instagram', 'linkedin', 'website'] as const;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
+import { z } from './zod.js';
 
 /** `GET /colleges` and `GET /colleges/tourism/{college}/programs` both answer `data.data`, a list of names. */
 export const nameListResponseSchema = successEnvelope({

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { normalizeDigits } from './digits.js';
 import { IMAGE_KINDS, type ImageKind } from './limits.js';
 import { MESSAGE_TEMPLATES, MESSAGES } from './messages.js';
+import { z } from './zod.js';
 
 /**
  * The complete-data form (spec sections 3 and 5), shared by the screen (before submit) and the server (on
@@ -182,6 +182,38 @@ export function sniffImageType(head: Uint8Array): ImageContentType | null {
   if (startsWith(PNG_SIGNATURE)) return 'image/png';
   if (startsWith(JPEG_SIGNATURE)) return 'image/jpeg';
   return null;
+}
+
+/** Bytes `imageIntegrityProblem` needs from the start of a file (PNG signature and IHDR chunk) and its end. */
+export const IMAGE_HEAD_BYTES = 33;
+export const IMAGE_TAIL_BYTES = 12;
+/**
+ * Largest picture the server takes, in pixels: the screen sends at most 1920 px on the longest side, and a PNG
+ * declaring more would be a decompression bomb for whatever decodes it later (the forms' photo).
+ */
+export const SERVER_IMAGE_MAX_PIXELS = 40_000_000;
+
+const PNG_END = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+
+/**
+ * What is wrong with the bytes of a PNG beyond its signature: 'corrupt' when its header is not an IHDR of
+ * non-zero size or it does not end with IEND (a cut-off upload), 'tooManyPixels' past `SERVER_IMAGE_MAX_PIXELS`.
+ * JPEGs are not checked here: phones append data after the image's end, and the forms embed JPEGs undecoded.
+ */
+export function imageIntegrityProblem(
+  type: ImageContentType,
+  head: Uint8Array,
+  tail: Uint8Array,
+): 'corrupt' | 'tooManyPixels' | null {
+  if (type !== 'image/png') return null;
+  if (head.length < IMAGE_HEAD_BYTES || tail.length < PNG_END.length) return 'corrupt';
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const isHeader = view.getUint32(8) === 13 && String.fromCharCode(...head.subarray(12, 16)) === 'IHDR';
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  const ends = PNG_END.every((byte, i) => tail[tail.length - PNG_END.length + i] === byte);
+  if (!isHeader || width === 0 || height === 0 || !ends) return 'corrupt';
+  return width * height > SERVER_IMAGE_MAX_PIXELS ? 'tooManyPixels' : null;
 }
 
 /** The declared type check the screen does before compressing a chosen file (the server sniffs instead). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every failed call answers this shape with a truthful HTTP status (product decisions, wire contract). */
 export const errorEnvelopeSchema = z.object({

@@ -10,6 +10,7 @@ export * from './quiz.js';
 export * from './roles.js';
 export * from './scheduling.js';
 export * from './staff.js';
+export * from './stored-text.js';
 export * from './student-import.js';
 export * from './student-lookup.js';
 export * from './student-records.js';

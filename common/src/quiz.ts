@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
+import { z } from './zod.js';
 
 /** Values of a quiz answer on the wire (spec section 3: a map of index to 'true' or 'false'). */
 export const QUIZ_ANSWER_VALUES = ['true', 'false'] as const;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { normalizeDigits } from './digits.js';
 import { successEnvelope } from './envelope.js';
 import type { Period } from './limits.js';
 import { MESSAGE_TEMPLATES, MESSAGES } from './messages.js';
+import { z } from './zod.js';
 
 /**
  * Interview scheduling of the social-work students (spec sections 2 'schedule', 5 'Scheduling', 7 and 9): the

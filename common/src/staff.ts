@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { normalizeDigits } from './digits.js';
 import { successEnvelope } from './envelope.js';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { STAFF_ROLES } from './roles.js';
+import { z } from './zod.js';
 
 /**
  * Requests and answers of the staff calls (`/users/*`, spec section 7), shared by the server (validation and

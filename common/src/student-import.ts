@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { UPLOAD_STATUSES, type UploadStatus } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { facultyField } from './staff.js';
+import { z } from './zod.js';
 
 /**
  * Student lists uploaded by staff (`POST /students/upload`, product decisions 'Student lists (upload)') and the

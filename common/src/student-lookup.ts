@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { normalizeDigits } from './digits.js';
 import { successEnvelope } from './envelope.js';
 import { NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { z } from './zod.js';
 
 /**
  * Body of `POST /students/getStudent`. The national ID is normalised (spaces removed, Arabic-Indic and Persian

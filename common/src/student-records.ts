@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { normalizeDigits } from './digits.js';
 import { successEnvelope } from './envelope.js';
 import { NATIONAL_ID_MAX_LENGTH, STUDENT_PAGE_SIZE } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { facultyField } from './staff.js';
+import { z } from './zod.js';
 
 /**
  * Requests and answers of the staff student-record calls (spec section 7, 'Admin student calls', and

@@ -10,10 +10,12 @@ import {
   COMPLETE_DATA_LABELS,
   COMPLETE_DATA_WIRE_MAX_BYTES,
   type CompleteDataField,
+  IMAGE_HEAD_BYTES,
   IMAGE_KINDS,
-  IMAGE_SNIFF_BYTES,
+  IMAGE_TAIL_BYTES,
   type ImageContentType,
   type ImageKind,
+  imageIntegrityProblem,
   MESSAGE_TEMPLATES,
   MESSAGES,
   PHOTOS_FIELD,
@@ -99,12 +101,14 @@ export class UploadStaging {
     const hash = createHash('sha256');
     const head: Buffer[] = [];
     let headBytes = 0;
+    let tail = Buffer.alloc(0);
     let size = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         hash.update(chunk);
         size += chunk.length;
-        if (headBytes < IMAGE_SNIFF_BYTES) {
+        tail = Buffer.concat([tail, chunk.subarray(-IMAGE_TAIL_BYTES)]).subarray(-IMAGE_TAIL_BYTES);
+        if (headBytes < IMAGE_HEAD_BYTES) {
           head.push(chunk);
           headBytes += chunk.length;
         }
@@ -125,6 +129,9 @@ export class UploadStaging {
     if (part.file.truncated) throw new AppError(413, MESSAGES.imageTooLarge);
     const contentType = sniffImageType(Buffer.concat(head));
     if (contentType === null) throw new AppError(415, MESSAGES.imageNotImage);
+    const problem = imageIntegrityProblem(contentType, Buffer.concat(head), tail);
+    if (problem === 'tooManyPixels') throw new AppError(413, MESSAGES.imageTooManyPixels);
+    if (problem === 'corrupt') throw new AppError(400, MESSAGES.imageCorrupt);
     return { kind, file, contentType, sizeBytes: size, sha256: hash.digest('hex') };
   }
 
