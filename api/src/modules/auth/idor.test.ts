@@ -1,0 +1,288 @@
+import { MESSAGES } from '@portal/common';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, insertStaff, OTHER_FACULTY, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
+import { insertStudent } from '../../../test/builders.js';
+import { apiRoutes } from '../../../test/route-table.js';
+import { accomplishedStudent } from '../../../test/student-access.js';
+import { studentRouteRequests, withCookie } from '../../../test/student-routes.js';
+import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
+import { staffUsers, students } from '../../db/schema.js';
+import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { createLinkSigner } from '../../lib/signed-link.js';
+import { EXPORT_LINK_PURPOSE } from '../exports/exports.service.js';
+import { REPORT_LINK_PURPOSE } from '../imports/imports.service.js';
+import { API_PREFIX } from './access-policy.js';
+
+/**
+ * Insecure direct object references: every route with an id in its path (and the calls with one in the body)
+ * tried by a caller with a real credential, on a record that credential may not reach.
+ */
+const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
+const db = database.db;
+const links = createLinkSigner(TEST_SECRET);
+const STUDENT_ROUTES = await studentRouteRequests(app);
+
+const error = (message: string) => ({ status: 'error', message });
+
+let victim: Awaited<ReturnType<typeof accomplishedStudent>>;
+let attacker: Awaited<ReturnType<typeof accomplishedStudent>>;
+/** A faculty ADMIN of another faculty than the victim's (social work). */
+let otherAdmin: TestStaff;
+let superAdmin: TestStaff;
+let support: TestStaff;
+
+beforeAll(async () => {
+  victim = await accomplishedStudent(app, { name: 'ضحية محاولات الوصول' });
+  attacker = await accomplishedStudent(app);
+  otherAdmin = await insertStaff(db, { role: 'ADMIN', faculty: OTHER_FACULTY });
+  superAdmin = await insertStaff(db, { role: 'SUPERADMIN' });
+  support = await insertStaff(db, { role: 'SUPPORT' });
+});
+
+const as = (staff: TestStaff) => bearer(tokenFor(app, staff));
+
+/** The answer gives away nothing of the victim. */
+function expectNothingOfVictim(body: string) {
+  expect(body).not.toContain(victim.nationalId);
+  expect(body).not.toContain(victim.name);
+  expect(body).not.toContain(victim.id);
+}
+
+const studentStillThere = async (id: string) =>
+  (await db.select({ id: students.id }).from(students).where(eq(students.id, id))).length === 1;
+
+/** A token the portal signed itself for another kind of resource than the route serves. */
+const exportLink = () =>
+  links.sign(EXPORT_LINK_PURPOSE, { s: superAdmin.id, t: 'complete', c: null, i: Date.now() }, 60_000);
+const reportLink = () => links.sign(REPORT_LINK_PURPOSE, { r: victim.id }, 60_000);
+const formLink = () =>
+  links.sign('form-download', { s: victim.id, k: 'admission', a: superAdmin.id, u: 'x' }, 60_000);
+
+async function expectStudentRouteRefused(key: string) {
+  const request = STUDENT_ROUTES[key];
+  if (!request) throw new Error(`no request for ${key}`);
+  const res = await app.inject(withCookie(request(victim), attacker.cookie));
+  expect(res.statusCode).toBe(403);
+  expect(res.json()).toEqual(error(MESSAGES.forbidden));
+  expectNothingOfVictim(res.body);
+}
+
+/** A faculty ADMIN, and a link made for another student or form, on the victim's form. */
+async function expectFormRefusedToStaff(call: string) {
+  const url = `${API_PREFIX}/students/${call}/${victim.id}`;
+  const admin = await app.inject({ method: 'GET', url, headers: as(otherAdmin) });
+  expect(admin.statusCode).toBe(403);
+  expect(admin.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
+  const forAttacker = links.sign(
+    'form-download',
+    { s: attacker.id, k: 'admission', a: superAdmin.id, u: 'x' },
+    60_000,
+  );
+  const byLink = await app.inject({ method: 'GET', url: `${url}?token=${encodeURIComponent(forAttacker)}` });
+  expect(byLink.statusCode).toBe(403);
+  expect(byLink.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
+}
+
+/** Every route with a path parameter, and the attempt on a record out of reach. */
+const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }> = {
+  'GET /colleges/tourism/:college/programs': { open: "a college's public program list: no one's record" },
+  'GET /students/appointment/:id.ics': () => expectStudentRouteRefused('GET /students/appointment/:id.ics'),
+  'PATCH /students/completeStudentData/:id': () =>
+    expectStudentRouteRefused('PATCH /students/completeStudentData/:id'),
+  'GET /students/completeStudentData/:id': () =>
+    expectStudentRouteRefused('GET /students/completeStudentData/:id'),
+  'GET /students/photo/:id/:kind': async () => {
+    await expectStudentRouteRefused('GET /students/photo/:id/:kind');
+    // Staff have no business with the preview route either.
+    const staff = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/students/photo/${victim.id}/personalPhoto`,
+      headers: as(superAdmin),
+    });
+    expect(staff.statusCode).toBe(401);
+    expect(staff.headers['content-type']).not.toMatch(/^image\//);
+  },
+  'GET /students/question/:id': () => expectStudentRouteRefused('GET /students/question/:id'),
+  'POST /students/question/:id': () => expectStudentRouteRefused('POST /students/question/:id'),
+  'POST /additionalQuestions/submit/:nationalID': () =>
+    expectStudentRouteRefused('POST /additionalQuestions/submit/:nationalID'),
+  'GET /students/getAdmissionForm/:studentId': async () => {
+    await expectStudentRouteRefused('GET /students/getAdmissionForm/:studentId');
+    await expectFormRefusedToStaff('getAdmissionForm');
+  },
+  'GET /students/getAcquaintanceForm/:studentId': async () => {
+    await expectStudentRouteRefused('GET /students/getAcquaintanceForm/:studentId');
+    await expectFormRefusedToStaff('getAcquaintanceForm');
+  },
+  'GET /students/getFinalPersonalTestForm/:studentId': async () => {
+    await expectStudentRouteRefused('GET /students/getFinalPersonalTestForm/:studentId');
+    await expectFormRefusedToStaff('getFinalPersonalTestForm');
+  },
+  'DELETE /users/deleteAdmin/:id': async () => {
+    const other = await insertStaff(db, { role: 'SUPERADMIN' });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `${API_PREFIX}/users/deleteAdmin/${other.id}`,
+      headers: as(superAdmin),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(error(MESSAGES.superAdminProtected));
+    expect(await db.select().from(staffUsers).where(eq(staffUsers.id, other.id))).toHaveLength(1);
+  },
+  'DELETE /students/deleteStudent/:id': async () => {
+    const mine = await insertStaff(db, { role: 'ADMIN', faculty: SOCIAL_WORK_COLLEGE });
+    for (const staff of [otherAdmin, mine]) {
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `${API_PREFIX}/students/deleteStudent/${victim.id}`,
+        headers: as(staff),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await studentStillThere(victim.id)).toBe(true);
+  },
+  'POST /students/downloadStudentData/:type': async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/students/downloadStudentData/complete`,
+      headers: as(support),
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(error(MESSAGES.forbidden));
+  },
+  'GET /downloads/:token': async () => {
+    for (const token of [reportLink(), formLink()]) {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/downloads/${token}` });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
+    }
+  },
+  'GET /students/uploadReport/:token': async () => {
+    for (const token of [exportLink(), formLink()]) {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/students/uploadReport/${token}` });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
+    }
+  },
+  'GET /users/exportsAppointedStudents/:date/:period/:token': async () => {
+    const url = (token: string) =>
+      `${API_PREFIX}/users/exportsAppointedStudents/2030-01-02/9/${encodeURIComponent(token)}`;
+    const sessionValue = decodeURIComponent(attacker.cookie.split('=')[1] ?? '');
+    for (const token of [exportLink(), formLink(), sessionValue]) {
+      const res = await app.inject({ method: 'GET', url: url(token) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(error(MESSAGES.sessionInvalid));
+    }
+    const byAdmin = await app.inject({ method: 'GET', url: url(tokenFor(app, otherAdmin)) });
+    expect(byAdmin.statusCode).toBe(403);
+    expectNothingOfVictim(byAdmin.body);
+  },
+  'GET /forms/verify/:token': async () => {
+    for (const token of [formLink(), exportLink(), tokenFor(app, superAdmin)]) {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/forms/verify/${token}` });
+      expect(res.statusCode).toBe(404);
+      expectNothingOfVictim(res.body);
+    }
+  },
+};
+
+describe('IDOR: ids in the path', () => {
+  it('covers every route that takes a path parameter', async () => {
+    const withParams = (await apiRoutes(app)).filter((route) => route.params.length > 0).map((r) => r.key);
+    expect(withParams.filter((key) => !(key in PATH_PARAM_CASES))).toEqual([]);
+  });
+
+  it.each(Object.entries(PATH_PARAM_CASES).filter(([, attempt]) => typeof attempt === 'function'))(
+    '%s refuses a record out of reach',
+    async (_, attempt) => {
+      await (attempt as () => Promise<void>)();
+    },
+  );
+});
+
+describe('IDOR: ids and faculties in the body', () => {
+  it('a super admin cannot update or reset the password of another super admin', async () => {
+    const other = await insertStaff(db, { role: 'SUPERADMIN' });
+    const update = await app.inject({
+      method: 'PATCH',
+      url: `${API_PREFIX}/users/updateAdmin`,
+      headers: as(superAdmin),
+      payload: {
+        id: other.id,
+        adminInfo: { name: 'اسم جديد', userName: 'takeover', phoneNumber: '01099999999', faculty: null },
+      },
+    });
+    const reset = await app.inject({
+      method: 'PATCH',
+      url: `${API_PREFIX}/users/resetAdminPassword`,
+      headers: as(superAdmin),
+      payload: { id: other.id },
+    });
+    for (const res of [update, reset]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(error(MESSAGES.superAdminProtected));
+    }
+    const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, other.id));
+    expect(row?.userName).toBe(other.userName);
+    expect(row?.credentialsChangedAt).toEqual(other.credentialsChangedAt);
+  });
+
+  it('a faculty ADMIN finds no student of another faculty, by national ID or by name, and may not name it', async () => {
+    for (const payload of [{ nationalID: victim.nationalId }, { studentName: victim.name }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/students/getStudentInfo`,
+        headers: as(otherAdmin),
+        payload,
+      });
+      expect(res.statusCode).toBe(404);
+      expectNothingOfVictim(res.body);
+    }
+    for (const url of ['/students/getStudentInfo', '/students/getAllStudents']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: API_PREFIX + url,
+        headers: as(otherAdmin),
+        payload: { nationalID: victim.nationalId, faculty: SOCIAL_WORK_COLLEGE },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
+    }
+    const list = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/students/getAllStudents`,
+      headers: as(otherAdmin),
+      payload: {},
+    });
+    expect(list.statusCode).toBeLessThan(500);
+    expectNothingOfVictim(list.body);
+  });
+
+  it("a faculty ADMIN gets no signed form link for another faculty's student", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/forms/downloadLink`,
+      headers: as(otherAdmin),
+      payload: { studentId: victim.id, form: 'admission' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
+  });
+
+  it("a faculty ADMIN's counts leave other faculties out", async () => {
+    const before = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/users/getAllStudentsNumber`,
+      headers: as(otherAdmin),
+    });
+    await insertStudent(db, { college: SOCIAL_WORK_COLLEGE });
+    const after = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/users/getAllStudentsNumber`,
+      headers: as(otherAdmin),
+    });
+    expect(after.json()).toEqual(before.json());
+  });
+});

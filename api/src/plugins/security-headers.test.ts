@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { insertStudent } from '../../test/builders.js';
+import { createTestApp } from '../../test/test-app.js';
+
+const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
+const behindProxy = await createTestApp({ TRUST_PROXY: '1', STUDENT_LOOKUP_RATE_LIMIT: '10000' });
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: unknown): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name as string, values]),
+  );
+}
+
+describe('the Content-Security-Policy', () => {
+  it.each([
+    ['the web app (index.html of a deep link)', '/stAdmission/student/dashboard'],
+    ['an API answer', '/api/v1/colleges'],
+    ['an API error', '/api/v1/students/question/not-a-uuid'],
+    ['an unknown API path', '/api/v1/nothing-here'],
+    ['the OpenAPI browser', '/api/docs/static/index.html'],
+  ])('on %s lets no inline or evaluated script run', async (_, url) => {
+    const res = await app.inject({ method: 'GET', url });
+    const csp = directives(res.headers['content-security-policy']);
+    const scripts = csp.get('script-src') ?? csp.get('default-src');
+    expect(scripts).toBeDefined();
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts).not.toContain('*');
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+  });
+});
+
+describe('the student session cookie', () => {
+  async function login(target: typeof app, headers: Record<string, string> = {}) {
+    const student = await insertStudent(database.db);
+    const res = await target.inject({
+      method: 'POST',
+      url: '/api/v1/students/getStudent',
+      payload: { nationalID: student.nationalId },
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return String(res.headers['set-cookie']);
+  }
+
+  it('is HttpOnly and SameSite=Lax, and not Secure over plain HTTP', async () => {
+    const cookie = await login(app);
+    expect(cookie).toMatch(/^studentSession=/);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).not.toMatch(/; Secure/i);
+  });
+
+  it('is Secure when the request came over TLS through the trusted proxy (TRUST_PROXY=1)', async () => {
+    const student = await insertStudent(behindProxy.database.db);
+    const res = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/v1/students/getStudent',
+      payload: { nationalID: student.nationalId },
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+  });
+
+  it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+    expect(await login(app, { 'x-forwarded-proto': 'https' })).not.toMatch(/; Secure/i);
+  });
+});

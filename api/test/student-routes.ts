@@ -1,0 +1,74 @@
+import { extractAdditionalQuestions } from '@portal/common';
+import type { InjectOptions } from 'fastify';
+import type { App } from '../src/app.js';
+import { API_PREFIX } from '../src/modules/auth/access-policy.js';
+import { completeDataForm } from './student-access.js';
+
+/** The student a request is aimed at. */
+export interface TargetStudent {
+  id: string;
+  nationalId: string;
+}
+
+export type StudentRouteRequest = (target: TargetStudent) => InjectOptions;
+
+/** A questionnaire answer set the server accepts, so a call that slipped through would store it. */
+async function acceptedAnswers(app: App) {
+  const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/additionalQuestions` });
+  return (extractAdditionalQuestions(res.json()) ?? []).map((q) => {
+    if (q.type === 'input') return { id: q.id, answer: 'نص', input: '' };
+    if (q.type === 'multi_select_input') return { id: q.id, answer: [q.options[0] ?? ''], input: '' };
+    if (q.type === 'mcq_yes_input') return { id: q.id, answer: 'لا', input: '' };
+    return { id: q.id, answer: q.options[0] ?? '', input: '' };
+  });
+}
+
+/**
+ * Every route that acts on the logged-in student (keyed as the access table writes routes), with a request
+ * that would read or change the target student's record were it let through: a full complete-data form, a
+ * valid questionnaire, quiz answers. URLs are under `/api/v1`.
+ */
+export async function studentRouteRequests(app: App): Promise<Record<string, StudentRouteRequest>> {
+  const answers = await acceptedAnswers(app);
+  const get =
+    (path: (t: TargetStudent) => string): StudentRouteRequest =>
+    (t) => ({
+      method: 'GET',
+      url: API_PREFIX + path(t),
+    });
+  return {
+    'GET /students/appointment/:id.ics': get((t) => `/students/appointment/${t.id}.ics`),
+    'PATCH /students/completeStudentData/:id': (t) => {
+      const form = completeDataForm(77);
+      return {
+        method: 'PATCH',
+        url: `${API_PREFIX}/students/completeStudentData/${t.id}`,
+        headers: form.headers,
+        payload: form.payload,
+      };
+    },
+    'GET /students/completeStudentData/:id': get((t) => `/students/completeStudentData/${t.id}`),
+    'GET /students/photo/:id/:kind': get((t) => `/students/photo/${t.id}/personalPhoto`),
+    'GET /students/question/:id': get((t) => `/students/question/${t.id}`),
+    'POST /students/question/:id': (t) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/students/question/${t.id}`,
+      payload: { answers: { '1': 'true', '2': 'true', '3': 'true', '4': 'true' } },
+    }),
+    'POST /additionalQuestions/submit/:nationalID': (t) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/additionalQuestions/submit/${t.nationalId}`,
+      payload: { answers },
+    }),
+    'GET /students/getAdmissionForm/:studentId': get((t) => `/students/getAdmissionForm/${t.id}`),
+    'GET /students/getAcquaintanceForm/:studentId': get((t) => `/students/getAcquaintanceForm/${t.id}`),
+    'GET /students/getFinalPersonalTestForm/:studentId': get(
+      (t) => `/students/getFinalPersonalTestForm/${t.id}`,
+    ),
+  };
+}
+
+/** `request` as the holder of `cookie` (none: no cookie at all). */
+export function withCookie(options: InjectOptions, cookie: string | undefined): InjectOptions {
+  return { ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } };
+}
