@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearer, insertStaff, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
-import { tinyPng } from '../../../test/images.js';
+import { tinyJpeg, tinyPng } from '../../../test/images.js';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { appointments, auditLog, studentImages } from '../../db/schema.js';
@@ -80,15 +80,18 @@ const TOURISM: StudentOverrides = {
 
 /** A student with a stored personal photo (a real PNG in the app's storage, and its row). */
 async function withPhoto<T extends { id: string }>(student: T, size = 60): Promise<T> {
-  const key = `students/${student.id}/personalPhoto-${randomUUID()}.png`;
-  const png = tinyPng([40, 90, 140], size);
-  await app.storage.put(key, png);
+  return withStoredPhoto(student, tinyPng([40, 90, 140], size), 'image/png');
+}
+
+async function withStoredPhoto<T extends { id: string }>(student: T, bytes: Buffer, contentType: string) {
+  const key = `students/${student.id}/personalPhoto-${randomUUID()}`;
+  await app.storage.put(key, bytes);
   await db.insert(studentImages).values({
     studentId: student.id,
     kind: 'personalPhoto',
     storageKey: key,
-    contentType: 'image/png',
-    sizeBytes: png.length,
+    contentType,
+    sizeBytes: bytes.length,
     sha256: 'x'.repeat(64),
   });
   return student;
@@ -270,6 +273,15 @@ describe('a complete tourism student', async () => {
     const pdf = expectPdf(await download('admission', large.id, { cookie: largeCookie }), 'admission-form');
     // 1500 × 1500 covers the 420 × 560 box at 560 × 560; the frame crops the sides.
     expect(rasterImages(pdf)).toEqual(['560×560']);
+  });
+
+  it('prints the form with the placeholder when the renderer cannot decode the stored photo', async () => {
+    // A degenerate 1×1 JPEG (empty Huffman table): accepted on upload, which does not decode JPEGs.
+    const odd = await withStoredPhoto(await insertStudent(db, TOURISM), tinyJpeg(), 'image/jpeg');
+    const oddCookie = await loginStudent(app, odd.nationalId);
+    const pdf = expectPdf(await download('admission', odd.id, { cookie: oddCookie }), 'admission-form');
+    expect(pdfText(pdf)).toContain('الصورة الشخصية');
+    expect(rasterImages(pdf)).toEqual([]);
   });
 
   it.each(['acquaintance', 'finalPersonalTest'] as const)(

@@ -88,25 +88,34 @@ export function formsService(deps: FormsServiceDeps) {
       const issuedAt = now();
       const token = deps.verifier.sign({ studentId: student.id, kind, issuedAtMs: issuedAt.getTime() });
       const [qr, photo] = await Promise.all([verificationQrSvg(verifyUrl(token)), photoOf(student)]);
-      const data = formData(kind, student, {
-        issuedAt,
-        timeZone: deps.timeZone,
-        photo: photo?.name ?? null,
-        qr: QR_NAME,
-      });
-      const files: Record<string, Uint8Array> = {
-        'forms.typ': deps.sharedTemplate,
-        [QR_NAME]: Buffer.from(qr, 'utf8'),
+      const renderWith = (printed: typeof photo) => {
+        const data = formData(kind, student, {
+          issuedAt,
+          timeZone: deps.timeZone,
+          photo: printed?.name ?? null,
+          qr: QR_NAME,
+        });
+        const files: Record<string, Uint8Array> = {
+          'forms.typ': deps.sharedTemplate,
+          [QR_NAME]: Buffer.from(qr, 'utf8'),
+        };
+        if (printed) files[printed.name] = printed.bytes;
+        return deps.pdf.render(sourcePath(import.meta.url, form.template), { ...data }, files);
       };
-      if (photo) files[photo.name] = photo.bytes;
-      let pdf: Buffer;
-      try {
-        pdf = await deps.pdf.render(sourcePath(import.meta.url, form.template), { ...data }, files);
-      } catch (error) {
-        if (!(error instanceof PdfRenderError)) throw error;
-        deps.log.error({ err: error, kind, studentId: student.id }, 'form rendering failed');
-        throw new AppError(503, MESSAGES.formUnavailable);
+      // A photo the renderer cannot decode (an unusual JPEG) must not keep the student from the form: the
+      // form is printed again with the framed placeholder.
+      let pdf: Buffer | undefined;
+      for (const printed of photo ? [photo, null] : [null]) {
+        try {
+          pdf = await renderWith(printed);
+          break;
+        } catch (error) {
+          if (!(error instanceof PdfRenderError)) throw error;
+          const problem = printed ? 'form rendering failed with the personal photo' : 'form rendering failed';
+          deps.log.error({ err: error, kind, studentId: student.id }, problem);
+        }
       }
+      if (!pdf) throw new AppError(503, MESSAGES.formUnavailable);
       return {
         pdf,
         fileName: {
