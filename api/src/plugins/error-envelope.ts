@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 import { isDatabaseUnavailable } from '../lib/database-errors.js';
+import { PdfRenderError } from '../pdf/pdf-renderer.js';
 
 const ARABIC = /[\u0600-\u06ff]/;
 
@@ -42,6 +43,12 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
       return send(reply, 503, MESSAGES.databaseUnavailable);
+    }
+    if (error instanceof PdfRenderError) {
+      // The renderer child is replaced after a failure, so the next attempt has a fair chance.
+      request.log.error({ err: error }, 'PDF rendering failed');
+      reply.header('retry-after', '5');
+      return send(reply, 503, MESSAGES.serviceUnavailable);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, MESSAGES.invalidInput);

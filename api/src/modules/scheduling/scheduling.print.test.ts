@@ -1,6 +1,6 @@
 import { addDays, MESSAGES, nextSchedulingDay } from '@portal/common';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   expiredTokenFor,
   insertStaff,
@@ -12,6 +12,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, auditLog, students } from '../../db/schema.js';
+import { PdfRenderError } from '../../pdf/pdf-renderer.js';
 import { universityToday } from './scheduling.rules.js';
 import { insertWaitingStudents, SOCIAL_WORK } from './testing/waiting-students.js';
 
@@ -110,6 +111,22 @@ describe('GET /users/exportsAppointedStudents/{date}/{period}/{token}', () => {
     expect(text.split('رقم الموبايل').length - 1).toBe(pages);
     expect(text.split('المسائية').length - 1).toBeGreaterThanOrEqual(pages);
     expect(text.split('صفحة').length - 1).toBe(pages);
+  });
+
+  it('answers 503 with Retry-After when the renderer fails, and prints again afterwards', async () => {
+    await insertStudent(db, {
+      name: NAMES[0],
+      college: SOCIAL_WORK,
+      isComplete: true,
+      completedAt: new Date(),
+    });
+    await appoint(9, 1);
+    vi.spyOn(app.pdf, 'render').mockRejectedValueOnce(new PdfRenderError('compiler crashed'));
+    const failed = await print(DAY, 9);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe('5');
+    expect(failed.json()).toEqual({ status: 'error', message: MESSAGES.serviceUnavailable });
+    expect((await print(DAY, 9)).statusCode).toBe(200);
   });
 
   it('refuses a day without students, and a period without any, with the spec messages', async () => {
