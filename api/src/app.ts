@@ -21,9 +21,12 @@ import { studentRecordsRoutes } from './modules/student-records/student-records.
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { pdfPlugin } from './pdf/pdf.plugin.js';
+import { compression } from './plugins/compression.js';
 import { errorEnvelope } from './plugins/error-envelope.js';
+import { answerFrameworkError, inputGuard } from './plugins/input-guard.js';
 import { metricsPlugin, poolOf } from './plugins/metrics.js';
 import { openApi } from './plugins/openapi.js';
+import { overloadProtection } from './plugins/overload.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { DEFAULT_WEB_ROOT, webApp } from './plugins/web-app.js';
 import type { ObjectStorage } from './storage/storage.js';
@@ -58,6 +61,8 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
     // maxParamLength: the schedule print link carries a staff token (about 200 characters) in its path.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    // A bad URL or an over-long path parameter is answered by the router itself: give it the error envelope.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,8 +74,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorEnvelope);
+  await app.register(inputGuard);
   await app.register(metricsPlugin, { pool: poolOf(deps.db) });
   await app.register(securityHeaders);
+  await app.register(compression);
+  // Early, so a shed request costs little; after metrics and headers, so its 503 is counted and has them.
+  await app.register(overloadProtection, { limits: deps.config.overload, pool: poolOf(deps.db) });
   await app.register(cookie, { secret: deps.secret });
   await app.register(storagePlugin, {
     storage: deps.storage ?? storageFromConfig(deps.config),

@@ -13,7 +13,8 @@ export const DEFAULT_WEB_ROOT = path.resolve(
 );
 
 /**
- * Serves the built web app under /stAdmission/: hashed assets cached for a year, index.html never cached, and
+ * Serves the built web app under /stAdmission/: hashed assets cached for a year, index.html revalidated on every
+ * load (no-cache), each file as the precompressed brotli or gzip copy the client accepts, and
  * index.html for every other path under the base so deep links and reloads work. Unknown API paths get the
  * Arabic 404 envelope.
  */
@@ -25,6 +26,10 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
       prefix: WEB_BASE,
       wildcard: true,
       index: false,
+      // The build writes NAME.br and NAME.gz beside each file (scripts/precompress-web.mjs).
+      preCompressed: true,
+      // The build leaves its manifest in dist/.vite for the budget check; nothing under a dot is for browsers.
+      dotfiles: 'ignore',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,8 +1,8 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { StudentSessionProvider } from '@/lib/student-session';
+import { DeferredNotifications } from './deferred-notifications';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
@@ -21,7 +21,7 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
         defaultColorScheme="light"
         env={env}
       >
-        <Notifications position="bottom-center" />
+        <DeferredNotifications />
         <QueryClientProvider client={queryClient}>
           <StudentSessionProvider>{children}</StudentSessionProvider>
         </QueryClientProvider>

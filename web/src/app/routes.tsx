@@ -4,10 +4,14 @@ import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen';
 import { StudentGuard } from '@/features/student/components/student-guard';
 import { StudentHeaderLinks } from '@/features/student/components/student-header-links';
+import { StudentLogin } from '@/features/student-login/components/student-login';
 import { AppLayout } from './layouts/app-layout';
 import { RouteError } from './route-error';
 
-/** Each screen is its own chunk; AppLayout's Suspense shows the spinner while it downloads. */
+/**
+ * Each screen is its own chunk; AppLayout's Suspense shows the spinner while it downloads. The student login is
+ * not: it is the portal's front door, and loading it lazily would add a round trip before the first screen.
+ */
 function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
@@ -107,13 +111,7 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout headerActions={<StudentHeaderLinks />} />,
         children: [
-          {
-            index: true,
-            element: lazyScreen(
-              () => import('@/features/student-login/components/student-login'),
-              'StudentLogin',
-            ),
-          },
+          { index: true, element: <StudentLogin /> },
           {
             path: 'dashboard',
             // Unknown dashboard paths are "page not found" even without a student, so the guard wraps only the

@@ -1,5 +1,6 @@
 import { errorEnvelopeSchema, MESSAGES } from '@portal/common';
 import { getCookie } from './cookies';
+import { retryAfterMs, retryDelay } from './retry-policy';
 
 export const API_BASE = '/api/v1';
 
@@ -21,25 +22,44 @@ export interface RequestOptions<T> {
   /** Staff calls carry the token cookie; the admin login and the student calls do not (spec section 6). */
   auth?: boolean;
   schema: ResponseParser<T>;
+  /**
+   * Safe to send again when the server is briefly unavailable (503 with Retry-After). GET requests are; a POST
+   * is only when it reads, such as the student lookup.
+   */
+  idempotent?: boolean;
 }
 
 export const NETWORK_ERROR_STATUS = 0;
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<ApiResult<T>> {
-  const { method = 'GET', body, auth = false, schema } = options;
+  const { method = 'GET', body, auth = false, schema, idempotent = method === 'GET' } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = auth ? getCookie('token') : undefined;
   if (token) headers.set('Authorization', `Bearer ${token}`);
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
+  const send = () =>
+    fetch(`${API_BASE}${path}`, {
       method,
       headers,
       credentials: 'include',
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+
+  let response: Response;
+  try {
+    response = await send();
+    for (let retriesSoFar = 0; ; retriesSoFar += 1) {
+      const delay = retryDelay({
+        status: response.status,
+        retriesSoFar,
+        idempotent,
+        retryAfter: retryAfterMs(response.headers.get('Retry-After'), Date.now()),
+        random: Math.random(),
+      });
+      if (delay === undefined) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      response = await send();
+    }
   } catch {
     return { status: 'error', message: MESSAGES.networkError, httpStatus: NETWORK_ERROR_STATUS };
   }

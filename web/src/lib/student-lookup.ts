@@ -10,5 +10,7 @@ export function getStudent(nationalID: string) {
     method: 'POST',
     body: { nationalID },
     schema: studentLookupResponseSchema,
+    // A lookup changes nothing, so an overloaded server may be asked again.
+    idempotent: true,
   });
 }

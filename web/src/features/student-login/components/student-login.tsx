@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { MESSAGES, normalizeDigits } from '@portal/common';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { PageSpinner } from '@/components/page-spinner';
@@ -8,26 +8,32 @@ import { useGetStudent } from '../api/get-student';
 import { useResumeStudent } from './use-resume-student';
 import { useStudentSignIn } from './use-student-sign-in';
 
-interface LoginForm {
-  nationalID: string;
+function nationalIdError(value: string): string | undefined {
+  return value.trim() === '' ? MESSAGES.nationalIdRequired : undefined;
 }
 
+// One field needs no form library: react-hook-form would be the login screen's largest download after React.
 export function StudentLogin() {
   const signIn = useStudentSignIn();
   const resuming = useResumeStudent(signIn);
   const lookup = useGetStudent();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginForm>({ defaultValues: { nationalID: '' } });
+  const field = useRef<HTMLInputElement>(null);
+  const [nationalID, setNationalID] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const error = submitted ? nationalIdError(nationalID) : undefined;
 
   if (resuming) return <PageSpinner />;
 
-  const submit = handleSubmit(({ nationalID }) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (nationalIdError(nationalID) !== undefined) {
+      field.current?.focus();
+      return;
+    }
     const normalized = normalizeDigits(nationalID);
     lookup.mutate(normalized, { onSuccess: (result) => signIn(normalized, result) });
-  });
+  };
 
   return (
     <Paper withBorder shadow="xs" radius="md" p="xl" maw={440} mx="auto">
@@ -40,10 +46,11 @@ export function StudentLogin() {
             label="الرقم القومي"
             inputMode="numeric"
             autoComplete="off"
-            error={errors.nationalID?.message}
-            {...register('nationalID', {
-              validate: (value) => value.trim() !== '' || MESSAGES.nationalIdRequired,
-            })}
+            ref={field}
+            name="nationalID"
+            value={nationalID}
+            onChange={(event) => setNationalID(event.currentTarget.value)}
+            error={error}
           />
           <Button type="submit" loading={lookup.isPending} fullWidth>
             دخول

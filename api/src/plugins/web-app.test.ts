@@ -1,0 +1,87 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compression } from './compression.js';
+import { webApp } from './web-app.js';
+
+const INDEX = `<!doctype html><html lang="ar" dir="rtl"><title>طلب التحاق</title>${'<!-- padding -->'.repeat(100)}`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+/** A built web app as the build leaves it: each file with its .br and .gz beside it. */
+async function builtWebRoot(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+  await mkdir(path.join(root, 'assets'));
+  const write = async (file: string, content: string) => {
+    await writeFile(path.join(root, file), content);
+    await writeFile(path.join(root, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(root, `${file}.gz`), gzipSync(content));
+  };
+  await write('index.html', INDEX);
+  await write('assets/app-abc123.js', SCRIPT);
+  await mkdir(path.join(root, '.vite'));
+  await writeFile(
+    path.join(root, '.vite', 'manifest.json'),
+    '{"index.html":{"file":"assets/app-abc123.js"}}',
+  );
+  return root;
+}
+
+// The compression plugin too, as in the portal: it must leave the precompressed files alone.
+const app = Fastify();
+await app.register(compression);
+await app.register(webApp, { root: await builtWebRoot() });
+await app.ready();
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+describe('the web app files', () => {
+  it('sends a hashed asset as its brotli file, cached for a year as immutable', async () => {
+    const res = await get('/stAdmission/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(brotliCompressSync(SCRIPT))).toBe(true);
+  });
+
+  it('sends the gzip file to a client without brotli, and the file itself to one without either', async () => {
+    const gzip = await get('/stAdmission/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(gzipSync(SCRIPT))).toBe(true);
+
+    const plain = await get('/stAdmission/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(SCRIPT));
+  });
+
+  it.each(['/stAdmission/', '/stAdmission/dashboard/studentDataView'])(
+    'sends index.html for %s compressed and revalidated on every load',
+    async (url) => {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.rawPayload.equals(brotliCompressSync(INDEX))).toBe(true);
+    },
+  );
+
+  it('answers a byte range of an uncompressed asset with 206 and those bytes', async () => {
+    const res = await get('/stAdmission/assets/app-abc123.js', { range: 'bytes=0-10' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 0-10/${Buffer.byteLength(SCRIPT)}`);
+    expect(res.body).toBe(SCRIPT.slice(0, 11));
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await get('/stAdmission/.vite/manifest.json');
+    expect(res.body).not.toContain('app-abc123');
+  });
+});
