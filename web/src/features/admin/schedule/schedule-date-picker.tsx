@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ar';
 import { DatePickerInput, DatesProvider, type DayOfWeek } from '@mantine/dates';
+import classes from './schedule.module.css';
 
 /** Spec section 9: the schedule screen shows dates as dd/MM/yyyy. */
 export const DISPLAY_FORMAT = 'DD/MM/YYYY';
@@ -15,6 +16,7 @@ const ARIA_LABELS = {
   nextDecade: 'العقد التالي',
   previousDecade: 'العقد السابق',
 };
+const CALENDAR = 'التقويم: اختر اليوم';
 
 interface ScheduleDatePickerProps {
   /** `YYYY-MM-DD`. */
@@ -42,7 +44,9 @@ export function ScheduleDatePicker({ value, onChange, weekendDays }: ScheduleDat
         valueFormat={DISPLAY_FORMAT}
         allowDeselect={false}
         ariaLabels={ARIA_LABELS}
-        popoverProps={{ position: 'bottom-end' }}
+        // The calendar pops up as a dialog, which needs a name of its own.
+        popoverProps={{ position: 'bottom-end', attributes: { dropdown: { 'aria-label': CALENDAR } } }}
+        classNames={{ day: classes.day }}
         w={{ base: '100%', xs: 220 }}
       />
     </DatesProvider>

@@ -56,7 +56,8 @@ export function StatisticsChart({ results }: { results: FacultyCounts[] }) {
           formatter: (value: unknown) => (value ? String(value) : ''),
         }}
         tooltipAnimationDuration={0}
-        barChartProps={{ barGap: 2, barCategoryGap: '20%' }}
+        // Recharts makes the chart a keyboard stop by default; hidden from assistive technology, it must not be one.
+        barChartProps={{ barGap: 2, barCategoryGap: '20%', accessibilityLayer: false }}
         xAxisProps={{ reversed: true, allowDecimals: false }}
         yAxisProps={{
           orientation: 'right',

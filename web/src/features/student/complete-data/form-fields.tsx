@@ -53,6 +53,8 @@ export function TextField({ name, kind = 'text', label, autoComplete, disabled }
       label={label ?? COMPLETE_DATA_LABELS[fieldOfInput(name)]}
       withAsterisk
       error={error}
+      // The form's message box announces the failing rule; focus then lands here and reads this message.
+      announceError={false}
       disabled={disabled}
       {...KIND_PROPS[kind]}
       {...(autoComplete ? { autoComplete } : {})}

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { ButtonLink } from '@/components/button';
+import classes from './student-data-view.module.css';
 import { useLoadedSession } from './student-guard';
 
 /** The one college with interview appointments (spec sections 2 and 6). */
@@ -11,7 +12,7 @@ export function StudentDataView() {
     <Stack gap="lg">
       <Title order={2}>بيانات الطالب</Title>
       <Paper withBorder radius="md">
-        <Table striped verticalSpacing="sm" horizontalSpacing="md">
+        <Table striped verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
           <Table.Tbody>
             {studentData.map(({ name, value }) => (
               <Table.Tr key={name}>
