@@ -13,12 +13,13 @@
 //   4. Stops the portal and removes the data folder. Exit code 1 when a target does not hold.
 //
 // Run:  npm run build && node bench/lighthouse.mjs
-// Settings (environment): CHROME_PATH (default /usr/bin/chromium).
+// Settings (environment): CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR, a folder to write each
+// screen's full Lighthouse result into (<screen>.json), to read what the main thread did.
 // Scores depend on the machine: simulated throttling scales what this CPU did, so a machine busy with other
 // work scores lower on performance; run it on a quiet machine.
 
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -28,6 +29,7 @@ import { freePort, repoRoot, requireBuild, stopChild, waitUntilReady } from './p
 
 const DEADLINE_MS = 10 * 60 * 1000;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
@@ -179,6 +181,10 @@ try {
     // A student screen without a working session sends the visitor to the login; that would be measured instead.
     if (new URL(lhr.finalDisplayedUrl).pathname !== route)
       throw new Error(`${route} ended at ${lhr.finalDisplayedUrl}`);
+    if (REPORT_DIR) {
+      await mkdir(REPORT_DIR, { recursive: true });
+      await writeFile(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+    }
     const result = summary(name, lhr);
     print(result);
     results.push(result);

@@ -6,18 +6,23 @@ import { StudentGuard } from '@/features/student/components/student-guard';
 import { StudentHeaderLinks } from '@/features/student/components/student-header-links';
 import { StudentLogin } from '@/features/student-login/components/student-login';
 import { AppLayout } from './layouts/app-layout';
+import { StudentScreenArea } from './layouts/student-screen-area';
+import type { ScreenHandle } from './preload-screens';
 import { RouteError } from './route-error';
 
 /**
- * Each screen is its own chunk; AppLayout's Suspense shows the spinner while it downloads. The student login is
- * not: it is the portal's front door, and loading it lazily would add a round trip before the first screen.
+ * Each screen is its own chunk, downloaded with the rest of Mantine's styles (all-styles.ts); the nearest Suspense
+ * (StudentScreenArea's or AppLayout's) shows the spinner meanwhile. The route's handle lets app.tsx start that
+ * download at once when the page opens on the screen (preload-screens.ts). The student login is not lazy: it is the
+ * portal's front door, and loading it lazily would add a round trip before the first screen.
  */
 function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
-): ReactElement {
-  const Screen = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
-  return <Screen />;
+): { element: ReactElement; handle: ScreenHandle } {
+  const loadWithStyles = () => Promise.all([load(), import('./all-styles')]).then(([module]) => module);
+  const Screen = lazy<ComponentType>(() => loadWithStyles().then((module) => ({ default: module[name] })));
+  return { element: <Screen />, handle: { preload: loadWithStyles } };
 }
 
 const notFoundScreen = <ErrorScreen code={404} message={MESSAGES.pageNotFound} />;
@@ -28,79 +33,64 @@ const bareAreaPath: RouteObject = { index: true, element: notFoundScreen };
 const studentScreens: RouteObject[] = [
   {
     path: 'studentDataView',
-    element: lazyScreen(() => import('@/features/student/components/student-data-view'), 'StudentDataView'),
+    ...lazyScreen(() => import('@/features/student/components/student-data-view'), 'StudentDataView'),
   },
   {
     path: 'studentDataEnter',
-    element: lazyScreen(() => import('@/features/student/components/student-data-enter'), 'StudentDataEnter'),
+    ...lazyScreen(() => import('@/features/student/components/student-data-enter'), 'StudentDataEnter'),
   },
   {
     path: 'formsDownload',
-    element: lazyScreen(() => import('@/features/student/components/forms-download'), 'FormsDownload'),
+    ...lazyScreen(() => import('@/features/student/components/forms-download'), 'FormsDownload'),
   },
   {
     path: 'documentDownloadPage',
-    element: lazyScreen(
+    ...lazyScreen(
       () => import('@/features/student/components/document-download-page'),
       'DocumentDownloadPage',
     ),
   },
-  { path: 'quiz', element: lazyScreen(() => import('@/features/student/components/quiz'), 'Quiz') },
+  { path: 'quiz', ...lazyScreen(() => import('@/features/student/components/quiz'), 'Quiz') },
   {
     path: 'additionalQuestions',
-    element: lazyScreen(
-      () => import('@/features/student/components/additional-questions'),
-      'AdditionalQuestions',
-    ),
+    ...lazyScreen(() => import('@/features/student/components/additional-questions'), 'AdditionalQuestions'),
   },
   {
     path: 'studentAppointment',
-    element: lazyScreen(
-      () => import('@/features/student/components/student-appointment'),
-      'StudentAppointment',
-    ),
+    ...lazyScreen(() => import('@/features/student/components/student-appointment'), 'StudentAppointment'),
   },
 ];
 
 const adminScreens: RouteObject[] = [
   {
     path: 'studentsInfo',
-    element: lazyScreen(() => import('@/features/admin/student-records/students-info'), 'StudentsInfo'),
+    ...lazyScreen(() => import('@/features/admin/student-records/students-info'), 'StudentsInfo'),
   },
   {
     path: 'statistics',
-    element: lazyScreen(() => import('@/features/admin/statistics/statistics'), 'Statistics'),
+    ...lazyScreen(() => import('@/features/admin/statistics/statistics'), 'Statistics'),
   },
   {
     path: 'uploadStudentInfo',
-    element: lazyScreen(
-      () => import('@/features/admin/student-import/upload-student-info'),
-      'UploadStudentInfo',
-    ),
+    ...lazyScreen(() => import('@/features/admin/student-import/upload-student-info'), 'UploadStudentInfo'),
   },
   {
     path: 'deleteStudentInfo',
-    element: lazyScreen(
-      () => import('@/features/admin/student-import/delete-student-info'),
-      'DeleteStudentInfo',
-    ),
+    ...lazyScreen(() => import('@/features/admin/student-import/delete-student-info'), 'DeleteStudentInfo'),
   },
   {
     path: 'adminsManagement',
-    element: lazyScreen(() => import('@/features/admin/accounts/admins-management'), 'AdminsManagement'),
+    ...lazyScreen(() => import('@/features/admin/accounts/admins-management'), 'AdminsManagement'),
   },
   {
     path: 'updateAccountInfo',
-    element: lazyScreen(
-      () => import('@/features/admin/own-account/update-account-info'),
-      'UpdateAccountInfo',
-    ),
+    ...lazyScreen(() => import('@/features/admin/own-account/update-account-info'), 'UpdateAccountInfo'),
   },
   {
     path: 'changePassword',
-    element: lazyScreen(() => import('@/features/admin/own-account/change-password'), 'ChangePassword'),
+    ...lazyScreen(() => import('@/features/admin/own-account/change-password'), 'ChangePassword'),
   },
-  { path: 'schedule', element: lazyScreen(() => import('@/features/admin/schedule/schedule'), 'Schedule') },
+  { path: 'schedule', ...lazyScreen(() => import('@/features/admin/schedule/schedule'), 'Schedule') },
 ];
 
 /** Spec section 2. Shared by the browser router (app.tsx) and the tests' memory routers. */
@@ -114,6 +104,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <StudentLogin /> },
           {
             path: 'dashboard',
+            element: <StudentScreenArea />,
             // Unknown dashboard paths are "page not found" even without a student, so the guard wraps only the
             // known screens.
             children: [bareAreaPath, { element: <StudentGuard />, children: studentScreens }, notFound],
@@ -127,11 +118,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            element: lazyScreen(() => import('@/features/admin-login/components/admin-login'), 'AdminLogin'),
+            ...lazyScreen(() => import('@/features/admin-login/components/admin-login'), 'AdminLogin'),
           },
           // The shell holds the token check, the role lookup, the navigation and each screen's access rule.
           {
-            element: lazyScreen(() => import('@/features/admin/shell/admin-shell'), 'AdminShell'),
+            ...lazyScreen(() => import('@/features/admin/shell/admin-shell'), 'AdminShell'),
             children: adminScreens,
           },
           bareAreaPath,

@@ -26,7 +26,8 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
               </Title>
               <Text className={classes.universityName} c="university.0">
                 {branding?.universityName}
-                {isPending && <Skeleton component="span" display="inline-block" h="1em" w="12rem" />}
+                {/* As wide as the title: a wider stand-in could push the links onto a row of their own until the name came. */}
+                {isPending && <Skeleton component="span" display="inline-block" h="1em" w="100%" />}
               </Text>
             </Stack>
           </Group>

@@ -1,0 +1,31 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+
+/** Carried in the `handle` of a route whose screen is downloaded lazily. */
+export interface ScreenHandle {
+  preload: () => Promise<unknown>;
+}
+
+function isScreenHandle(handle: unknown): handle is ScreenHandle {
+  return typeof (handle as Partial<ScreenHandle> | undefined)?.preload === 'function';
+}
+
+/** The downloads of the lazy screens a path shows, outermost first (the admin shell before its screen). */
+export function screenPreloads(
+  routes: RouteObject[],
+  pathname: string,
+  basename: string,
+): ScreenHandle['preload'][] {
+  return (matchRoutes(routes, pathname, basename) ?? [])
+    .map((match) => match.route.handle)
+    .filter(isScreenHandle)
+    .map((handle) => handle.preload);
+}
+
+/**
+ * Opened on a lazy screen, the page would otherwise request its chunk only once React has rendered the route, and
+ * a student screen only after the session lookup: started here, the download runs alongside both.
+ */
+export function preloadScreens(routes: RouteObject[], pathname: string, basename: string): void {
+  // A failed download is reported when the screen itself loads it again; here it only must not go unhandled.
+  for (const preload of screenPreloads(routes, pathname, basename)) preload().catch(() => undefined);
+}
