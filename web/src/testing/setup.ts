@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { type CookieName, removeCookie } from '@/lib/cookies';
+
+// The first test of a file waits for its screen's lazy chunk to be transformed; on a busy 2-core CI machine that
+// can take longer than the 1 s default of findBy*/waitFor, which failed tests that were right.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; Mantine asks it about colour scheme and reduced motion.
 window.matchMedia = (query: string) =>

@@ -61,7 +61,7 @@ describe('admin login', () => {
     });
     const { router } = await logIn(' faculty1 ', 'secret123');
     // The admin shell opens once the role lookup (sent with the stored token) has answered.
-    await screen.findByRole('navigation', { name: 'قائمة المسؤول' }, { timeout: 5000 });
+    await screen.findByRole('navigation', { name: 'قائمة المسؤول' });
     expect(router.state.location.pathname).toBe(landing);
     expect(api.bodiesOf(LOGIN)).toEqual([{ userName: 'faculty1', password: 'secret123' }]);
     expect([getCookie('token'), getCookie('role'), getCookie('faculty'), getCookie('name')]).toEqual([

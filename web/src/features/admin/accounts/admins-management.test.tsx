@@ -28,7 +28,7 @@ async function openScreen(
   });
   const app = renderApp('/admin/adminsManagement');
   // The first render loads the lazy shell and screen chunks.
-  await screen.findByRole('heading', { name: 'إدارة المسؤولين' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'إدارة المسؤولين' });
   return { ...app, api };
 }
 

@@ -14,7 +14,7 @@ const REPEAT = 'تأكيد كلمة المرور الجديدة';
 async function openScreen(handlers = {}) {
   const api = mockApi({ ...signedInAs('ADMIN', false), ...handlers });
   const app = renderApp('/admin/changePassword');
-  await screen.findByLabelText(CURRENT, {}, { timeout: 5000 });
+  await screen.findByLabelText(CURRENT);
   return { ...app, api };
 }
 

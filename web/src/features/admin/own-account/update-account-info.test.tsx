@@ -16,7 +16,7 @@ async function openScreen(handlers = {}) {
     ...handlers,
   });
   const app = renderApp('/admin/updateAccountInfo');
-  await screen.findByDisplayValue('rootadmin', {}, { timeout: 5000 });
+  await screen.findByDisplayValue('rootadmin');
   return { ...app, api };
 }
 

@@ -35,7 +35,7 @@ async function openScreen(
 ) {
   const api = mockApi({ ...signedInAs(role), ...handlers });
   const app = renderApp('/admin/schedule');
-  await screen.findByRole('heading', { name: 'جدولة الاختبار الشخصي' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'جدولة الاختبار الشخصي' });
   return { ...app, api };
 }
 

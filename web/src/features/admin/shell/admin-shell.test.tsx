@@ -20,7 +20,7 @@ const LINKS = {
 const LOGOUT = 'تسجيل الخروج';
 
 async function navItems() {
-  const nav = await screen.findByRole('navigation', { name: NAV }, { timeout: 5000 });
+  const nav = await screen.findByRole('navigation', { name: NAV });
   return [...nav.querySelectorAll('a, button')].map((item) => item.textContent);
 }
 

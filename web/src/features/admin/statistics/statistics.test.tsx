@@ -26,7 +26,7 @@ beforeEach(() => {
 async function openScreen(handler: Handler) {
   const api = mockApi({ ...signedInAs('SUPERADMIN'), [STATISTICS]: handler });
   const app = renderApp('/admin/statistics');
-  await screen.findByRole('heading', { name: 'الإحصائيات' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'الإحصائيات' });
   return { ...app, api };
 }
 
@@ -76,6 +76,6 @@ describe('statistics', () => {
   it('is for the super admin only', async () => {
     mockApi(signedInAs('SUPPORT'));
     renderApp('/admin/statistics');
-    expect(await screen.findByText(MESSAGES.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
   });
 });

@@ -26,7 +26,7 @@ async function openScreen(handlers: Record<string, Handler>, role: StaffRole = '
     ...handlers,
   });
   const app = renderApp('/admin/deleteStudentInfo');
-  await screen.findByRole('heading', { name: 'حذف بيانات الطلاب' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'حذف بيانات الطلاب' });
   await waitFor(() => expect(screen.getByRole('option', { name: COMMERCE })).toBeInTheDocument());
   return { ...app, api };
 }
@@ -87,6 +87,6 @@ describe('delete student info', () => {
   it.each<StaffRole>(['SUPPORT', 'ADMIN'])('is closed to %s', async (role) => {
     mockApi(signedInAs(role));
     renderApp('/admin/deleteStudentInfo');
-    expect(await screen.findByText(MESSAGES.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
   });
 });

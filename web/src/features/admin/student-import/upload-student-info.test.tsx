@@ -23,7 +23,7 @@ async function openScreen(role: StaffRole = 'SUPERADMIN', handlers: Record<strin
     ...handlers,
   });
   const app = renderApp('/admin/uploadStudentInfo');
-  await screen.findByRole('heading', { name: 'رفع بيانات الطلاب' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'رفع بيانات الطلاب' });
   await waitFor(() => expect(screen.getByRole('option', { name: COMMERCE })).toBeInTheDocument());
   return { ...app, api };
 }
@@ -168,7 +168,7 @@ describe('upload student info', () => {
   it('is closed to a faculty ADMIN', async () => {
     mockApi(signedInAs('ADMIN'));
     renderApp('/admin/uploadStudentInfo');
-    expect(await screen.findByText(MESSAGES.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
   });
 });
 

@@ -39,7 +39,7 @@ async function openScreen(role: StaffRole, handlers: Record<string, Handler> = {
     ...handlers,
   });
   const app = renderApp('/admin/studentsInfo');
-  await screen.findByRole('heading', { name: 'بيانات الطلاب' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'بيانات الطلاب' });
   return { ...app, api };
 }
 
