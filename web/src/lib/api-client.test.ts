@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
-import { apiRequest } from './api-client';
+import { apiRequest, lazyParser } from './api-client';
 import { setCookie } from './cookies';
 import { MAX_RETRIES } from './retry-policy';
 
@@ -14,6 +14,20 @@ describe('apiRequest', () => {
       status: 'success',
       data: { status: 'success', n: 1 },
       httpStatus: 201,
+    });
+  });
+
+  it('parses with a parser loaded when the answer comes, and reads its failure as unexpected', async () => {
+    mockApi({ 'GET /api/v1/things': () => ({ body: { status: 'success', n: 2 } }) });
+    const loaded = lazyParser(async () => ({ parse: (body: unknown) => ({ seen: body }) }));
+    const missing = lazyParser(() => Promise.reject(new Error('chunk failed')));
+    expect(await apiRequest('/things', { schema: loaded })).toMatchObject({
+      status: 'success',
+      data: { seen: { status: 'success', n: 2 } },
+    });
+    expect(await apiRequest('/things', { schema: missing })).toMatchObject({
+      status: 'error',
+      message: MESSAGES.unexpected,
     });
   });
 

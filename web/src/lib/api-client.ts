@@ -1,5 +1,6 @@
-import { errorEnvelopeSchema, MESSAGES } from '@portal/common';
+import { MESSAGES } from '@portal/common';
 import { getCookie } from './cookies';
+import { type FirstScreenSchemas, loadFirstScreenSchemas } from './load-first-screen-schemas';
 import { retryAfterMs, retryDelay } from './retry-policy';
 
 export const API_BASE = '/api/v1';
@@ -11,9 +12,17 @@ export type ApiResult<T> =
 
 export type ApiError = Extract<ApiResult<unknown>, { status: 'error' }>;
 
-/** A zod schema from common fits here, and so does a hand-written parser that throws on a wrong shape. */
+/**
+ * A zod schema from common fits here, and so does a hand-written parser that throws (or rejects) on a wrong shape,
+ * or one from lazyParser.
+ */
 export interface ResponseParser<T> {
-  parse(body: unknown): T;
+  parse(body: unknown): T | Promise<T>;
+}
+
+/** A parser whose schema is downloaded when the first answer needs it, such as one of the first screen's schemas. */
+export function lazyParser<T>(load: () => Promise<ResponseParser<T>>): ResponseParser<T> {
+  return { parse: async (body) => (await load()).parse(body) };
 }
 
 export interface RequestOptions<T> {
@@ -46,20 +55,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     });
 
   let response: Response;
+  let errorEnvelopeSchema: FirstScreenSchemas['errorEnvelopeSchema'];
   try {
-    response = await send();
-    for (let retriesSoFar = 0; ; retriesSoFar += 1) {
-      const delay = retryDelay({
-        status: response.status,
-        retriesSoFar,
-        idempotent,
-        retryAfter: retryAfterMs(response.headers.get('Retry-After'), Date.now()),
-        random: Math.random(),
-      });
-      if (delay === undefined) break;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      response = await send();
-    }
+    // The envelope's schema comes with zod, outside the first download; it downloads while the request is out.
+    [response, { errorEnvelopeSchema }] = await Promise.all([
+      sendWithRetries(send, idempotent),
+      loadFirstScreenSchemas(),
+    ]);
   } catch {
     return { status: 'error', message: MESSAGES.networkError, httpStatus: NETWORK_ERROR_STATUS };
   }
@@ -71,9 +73,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     return { status: 'error', message, httpStatus: response.status };
   }
   try {
-    return { status: 'success', data: schema.parse(payload), httpStatus: response.status };
+    return { status: 'success', data: await schema.parse(payload), httpStatus: response.status };
   } catch {
     return { status: 'error', message: MESSAGES.unexpected, httpStatus: response.status };
+  }
+}
+
+async function sendWithRetries(send: () => Promise<Response>, idempotent: boolean): Promise<Response> {
+  let response = await send();
+  for (let retriesSoFar = 0; ; retriesSoFar += 1) {
+    const delay = retryDelay({
+      status: response.status,
+      retriesSoFar,
+      idempotent,
+      retryAfter: retryAfterMs(response.headers.get('Retry-After'), Date.now()),
+      random: Math.random(),
+    });
+    if (delay === undefined) return response;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    response = await send();
   }
 }
 

@@ -1,5 +1,10 @@
-import { studentLookupResponseSchema } from '@portal/common';
-import { apiRequest } from './api-client';
+import { apiRequest, lazyParser } from './api-client';
+import { loadFirstScreenSchemas } from './load-first-screen-schemas';
+
+// The login screen's answer: its schema is one of the first screen's, downloaded apart from it (issue 10).
+const studentLookupResponse = lazyParser(() =>
+  loadFirstScreenSchemas().then((schemas) => schemas.studentLookupResponseSchema),
+);
 
 /**
  * The student lookup (spec section 7). It logs in and, called again with the stored national ID, refreshes the
@@ -9,7 +14,7 @@ export function getStudent(nationalID: string) {
   return apiRequest('/students/getStudent', {
     method: 'POST',
     body: { nationalID },
-    schema: studentLookupResponseSchema,
+    schema: studentLookupResponse,
     // A lookup changes nothing, so an overloaded server may be asked again.
     idempotent: true,
   });

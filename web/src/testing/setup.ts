@@ -7,6 +7,10 @@ import { type CookieName, removeCookie } from '@/lib/cookies';
 // can take longer than the 1 s default of findBy*/waitFor, which failed tests that were right.
 configure({ asyncUtilTimeout: 5000 });
 
+// The app imports the answers' schemas, and zod with them, lazily (lib/first-screen-schemas.ts); importing them here
+// keeps that transform out of the first test's waiting time, as a static import did before.
+await import('@/lib/first-screen-schemas');
+
 // jsdom has no matchMedia; Mantine asks it about colour scheme and reduced motion.
 window.matchMedia = (query: string) =>
   ({

@@ -1,9 +1,15 @@
-import { type Branding, brandingResponseSchema } from '@portal/common';
+import type { Branding } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, lazyParser } from '@/lib/api-client';
+import { loadFirstScreenSchemas } from '@/lib/load-first-screen-schemas';
+
+// Every screen's header asks for the branding at once, so its schema is one of the first screen's (issue 10).
+const brandingResponse = lazyParser(() =>
+  loadFirstScreenSchemas().then((schemas) => schemas.brandingResponseSchema),
+);
 
 export function getBranding() {
-  return apiRequest('/branding', { schema: brandingResponseSchema });
+  return apiRequest('/branding', { schema: brandingResponse });
 }
 
 export function useBranding() {

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { copyrightLine } from './copyright-line';
+import { forHolder } from './copyright-line';
 
 describe('site footer', () => {
   it('names the copyright holder and the current year', async () => {
@@ -15,6 +15,16 @@ describe('site footer', () => {
     ).toBeInTheDocument();
   });
 
+  it("holds the holder's place with a stand-in until the branding comes", async () => {
+    mockApi();
+    renderApp('/nope');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('جميع الحقوق محفوظة');
+    expect(footer.querySelector('.mantine-Skeleton-root')).not.toBeNull();
+    await within(footer).findByText(/لمركز الاتصالات وتكنولوجيا المعلومات/);
+    expect(footer.querySelector('.mantine-Skeleton-root')).toBeNull();
+  });
+
   it('keeps a neutral line when branding cannot load', async () => {
     mockApi({ 'GET /api/v1/branding': () => ({ status: 503, body: { status: 'error', message: 'x' } }) });
     renderApp('/nope');
@@ -23,8 +33,9 @@ describe('site footer', () => {
   });
 });
 
-describe('copyrightLine', () => {
-  it('drops the alif of the article after the preposition', () => {
-    expect(copyrightLine('الجامعة', 2030)).toBe('جميع الحقوق محفوظة للجامعة © 2030');
+describe('forHolder', () => {
+  it('drops the alif of the article after the preposition, and only there', () => {
+    expect(forHolder('الجامعة')).toBe('للجامعة');
+    expect(forHolder('مركز الاتصالات')).toBe('لمركز الاتصالات');
   });
 });
