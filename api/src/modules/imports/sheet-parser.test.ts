@@ -240,7 +240,15 @@ describe('reading a student list in the worker', () => {
   });
 
   it('normalises digits exactly as @portal/common does', () => {
-    for (const input of [' ٠١٢٣٤٥٦٧٨٩ ', '۰۱۲۳۴۵۶۷۸۹', '010 1234\t5678', 'abc٣', ''])
+    for (const input of [
+      ' ٠١٢٣٤٥٦٧٨٩ ',
+      '۰۱۲۳۴۵۶۷۸۹',
+      '010 1234\t5678',
+      'abc٣',
+      '',
+      '\u200f٣٠٥\u061c01011\u2060234567\u202c',
+      '\ufeff\u00ad\u2066305\u2069',
+    ])
       expect(workerNormalizeDigits(input)).toBe(commonNormalizeDigits(input));
   });
 });

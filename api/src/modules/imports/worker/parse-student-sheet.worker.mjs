@@ -18,22 +18,29 @@ import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 // Old .xls files written by Arabic Windows keep their text in code page 1256.
 XLSX.set_cptable(cptable);
 
-/** Zero-width and direction marks that Arabic systems leave around numbers and names. */
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u00ad]/g;
+/** Zero-width and direction marks that Arabic systems leave around numbers and names (INVISIBLE_MARKS in common). */
+const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 /** Anything cleanText would change; most cells have none of it, and skip the replacements. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
-const UNCLEAN = /[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u00ad]|\s\s|^\s|\s$/;
+const UNCLEAN =
+  /[\u0000-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]|\s\s|^\s|\s$/;
 const NEEDS_ESCAPE = /["\\]/;
 const SCIENTIFIC = /^[+-]?\d+(\.\d+)?e[+-]?\d+$/i;
 
-/** Same as normalizeDigits in common/src/digits.ts: no white space, Arabic-Indic and Persian digits as ASCII. */
+/**
+ * Same as normalizeDigits in common/src/digits.ts: no white space or invisible mark, Arabic-Indic and Persian
+ * digits as ASCII.
+ */
 export function normalizeDigits(input) {
-  return input.replace(/\s+/g, '').replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
-    const code = digit.charCodeAt(0);
-    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
-  });
+  return input
+    .replace(/\s+/g, '')
+    .replace(INVISIBLE, '')
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
+      const code = digit.charCodeAt(0);
+      return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+    });
 }
 
 /** A header or a gender value as compared: no case, spaces, punctuation, diacritics or letter variants. */
