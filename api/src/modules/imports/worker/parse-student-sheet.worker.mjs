@@ -23,8 +23,8 @@ const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\uf
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 /** Anything cleanText would change; most cells have none of it, and skip the replacements. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
 const UNCLEAN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
   /[\u0000-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]|\s\s|^\s|\s$/;
 const NEEDS_ESCAPE = /["\\]/;
 const SCIENTIFIC = /^[+-]?\d+(\.\d+)?e[+-]?\d+$/i;
