@@ -144,6 +144,9 @@ describe('hostile input', () => {
       if (response.headers['content-type']?.toString().startsWith('application/json'))
         expect(response.json<{ status: string }>().status, summary).not.toBe('error');
       await testCase.accepted.verify?.(ctx, body);
+    } else if (testCase.location) {
+      expect(response.headers.location, summary).toBe(testCase.location);
+      expect(response.headers['set-cookie'], summary).toBeUndefined();
     } else if (testCase.html) {
       expect(body).toMatch(ARABIC_LETTER);
       expect(body).not.toMatch(/<script>alert/i);

@@ -12,6 +12,7 @@ export * from './scheduling.js';
 export * from './staff.js';
 export * from './stored-text.js';
 export * from './student-import.js';
+export * from './student-login-form.js';
 export * from './student-lookup.js';
 export * from './student-records.js';
 export * from './student-routing.js';

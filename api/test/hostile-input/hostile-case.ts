@@ -55,6 +55,8 @@ export interface HostileCase {
   message?: string;
   /** The answer is an HTML page (the forms' verification page), not the JSON envelope. */
   html?: true;
+  /** The answer is a redirect to this address (the login form post sends refusals back to the login screen). */
+  location?: string;
   accepted?: {
     mayChange?: readonly string[];
     verify?: (ctx: CaseContext, body: string) => Promise<void> | void;

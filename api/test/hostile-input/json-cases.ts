@@ -194,6 +194,64 @@ const studentLogin: HostileCase[] = [
   },
 ];
 
+const form = (fields: string): HostileBody => raw(fields, 'application/x-www-form-urlencoded');
+const backToLogin = (code: string) => `/stAdmission/?loginError=${code}`;
+
+/** The login screen's form post: every refusal is a redirect back to the login screen naming why, and no session. */
+const studentLoginForm: HostileCase[] = [
+  ...[SQL_INJECTION, SQL_DROP, SCRIPT_TAG].map(
+    (value): HostileCase => ({
+      name: `login form: nationalID ${JSON.stringify(value)} is simply not registered`,
+      route: 'POST /students/loginForm',
+      who: 'anonymous',
+      request: () => ({ body: form(`nationalID=${enc(value)}`) }),
+      status: 303,
+      location: backToLogin('notRegistered'),
+    }),
+  ),
+  ...(
+    [
+      ['a NUL byte', `nationalID=1${enc(NUL)}2`, 'invalid'],
+      ['a lone surrogate', 'nationalID=1%ED%A0%802', 'notRegistered'],
+      ['no field at all', '', 'required'],
+      [
+        '__proto__ keys beside it',
+        `__proto__=x&__proto__%5Bpolluted%5D=yes&nationalID=${enc(SCRIPT_TAG)}`,
+        'notRegistered',
+      ],
+      ['a body of a megabyte', `nationalID=${'1'.repeat(ONE_MB)}`, 'invalid'],
+    ] as const
+  ).map(
+    ([what, body, code]): HostileCase => ({
+      name: `login form: ${what}`,
+      route: 'POST /students/loginForm',
+      who: 'anonymous',
+      request: () => ({ body: form(body) }),
+      status: 303,
+      location: backToLogin(code),
+    }),
+  ),
+  {
+    name: 'login form: a JSON body',
+    route: 'POST /students/loginForm',
+    who: 'anonymous',
+    request: (ctx) => ({ body: json({ nationalID: ctx.student.nationalId }) }),
+    status: 303,
+    location: backToLogin('invalid'),
+  },
+  {
+    name: 'login form: posted from another site',
+    route: 'POST /students/loginForm',
+    who: 'anonymous',
+    request: (ctx) => ({
+      body: form(`nationalID=${ctx.student.nationalId}`),
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    }),
+    status: 303,
+    location: backToLogin('invalid'),
+  },
+];
+
 function expectId(body: string, id: string) {
   const answer = JSON.parse(body) as { _id?: string };
   if (answer._id !== id) throw new Error(`expected the student ${id}, got ${body.slice(0, 200)}`);
@@ -1017,6 +1075,7 @@ const publicCalls: HostileCase[] = [
 
 export const JSON_CASES: readonly HostileCase[] = [
   ...studentLogin,
+  ...studentLoginForm,
   ...staffAccounts,
   ...studentRecords,
   ...studentCalls,

@@ -37,6 +37,8 @@ const OPEN_ROUTES: Record<string, string> = {
   'GET /colleges': 'the college list',
   'GET /colleges/tourism/:college/programs': "a college's programs",
   'POST /students/getStudent': 'the student login itself (rate-limited: enumeration.redis.test.ts)',
+  'POST /students/loginForm':
+    'the same login as a form post, under the same limit (student-login-form.routes.test.ts)',
   'GET /students/getStudentBook': 'the charter, the same for every student',
   'GET /additionalQuestions': 'the questionnaire, the same for every student',
 };

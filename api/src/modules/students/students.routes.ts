@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { registerStudentLoginForm } from '../student-login-form/student-login-form.routes.js';
 import {
   requireStudent,
   requireStudentSession,
@@ -35,10 +36,14 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  // One limiter for both doors of the lookup (the JSON call and the login screen's form post), so that using
+  // both does not double the guesses an address gets.
+  const lookupLimit = app.rateLimit({ max: app.config.studentLookupRateLimit, timeWindow: '1 minute' });
+
   app.post(
     '/students/getStudent',
     {
-      config: { rateLimit: { max: app.config.studentLookupRateLimit, timeWindow: '1 minute' } },
+      onRequest: lookupLimit,
       schema: {
         tags: ['students'],
         summary: 'Student login by national ID; opens the student session (signed HttpOnly cookie)',
@@ -57,6 +62,8 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return answer;
     },
   );
+
+  registerStudentLoginForm(app, { service, lookupLimit });
 
   app.get(
     '/students/appointment/:id.ics',

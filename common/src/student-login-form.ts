@@ -1,0 +1,41 @@
+import { MESSAGES } from './messages.js';
+
+/**
+ * The login form that index.html carries before any script has arrived (prerendered at build): a plain form post
+ * the server answers with the student session and a redirect to the student's screen, or with a redirect back to
+ * the login screen naming what went wrong. On a slow mobile network the form works seconds before the web app
+ * does; once the web app has taken over, the same form is submitted by script instead (`getStudent`).
+ */
+export const STUDENT_LOGIN_FORM_PATH = '/api/v1/students/loginForm';
+
+/** The query parameter of the login screen's address that names a refused form post. */
+export const LOGIN_ERROR_PARAM = 'loginError';
+
+/** Why a form post was refused, as the address names it, with the message the login screen shows. */
+export const LOGIN_FORM_ERRORS = {
+  required: MESSAGES.nationalIdRequired,
+  invalid: MESSAGES.nationalIdInvalid,
+  notRegistered: MESSAGES.studentNotRegistered,
+  tooMany: MESSAGES.tooManyRequests,
+  busy: MESSAGES.serverBusy,
+  unavailable: MESSAGES.databaseUnavailable,
+  unexpected: MESSAGES.unexpected,
+} as const;
+export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
+
+export const LOGIN_FORM_ERROR_CODES = Object.keys(LOGIN_FORM_ERRORS) as LoginFormError[];
+
+/** The code a login screen address carries, when it is one of ours; anything else names no error. */
+export function loginFormErrorOf(value: string | null | undefined): LoginFormError | undefined {
+  return LOGIN_FORM_ERROR_CODES.find((code) => code === value);
+}
+
+/** The code for a refused login: the Arabic message the lookup answered with, else its HTTP status. */
+export function loginFormErrorFor(status: number, message: string): LoginFormError {
+  const byMessage = LOGIN_FORM_ERROR_CODES.find((code) => LOGIN_FORM_ERRORS[code] === message);
+  if (byMessage !== undefined) return byMessage;
+  if (status === 429) return 'tooMany';
+  if (status === 503) return 'busy';
+  if (status >= 400 && status < 500) return 'invalid';
+  return 'unexpected';
+}
