@@ -7,8 +7,11 @@
 //      embedded PostgreSQL (DEMO_DATA=0).
 //   2. BENCH_LOADS times (default 5), each in a fresh browser context (cold cache, no cookies) of Debian's
 //      Chromium at 390×844: throttles, opens /stAdmission/ and waits until the national ID field is there and
-//      enabled and the submit button enabled, i.e. the app has loaded and answers input. The time is the page's
-//      own clock (performance.now(), from the navigation's start) at that moment.
+//      enabled and the submit button enabled. The page carries the login form prerendered, working as a plain
+//      form post before any script (scripts/prerender-web.mjs; e2e/tests/login-without-script.spec.ts proves it
+//      logs in), so that is when a student can use it. Then it waits until the web app has taken the form over
+//      (React's own field replaced the prerendered one). Times are the page's own clock (performance.now(), from
+//      the navigation's start).
 //   3. Prints each load, the median, min and max, the bytes the page fetched, whether the target holds, and a
 //      JSON line; exit code 1 when it does not.
 //   4. Stops the portal and removes the data folder.
@@ -49,12 +52,24 @@ async function coldLoad(browser, url) {
       () => {
         const field = document.querySelector('input[name="nationalID"]');
         const submit = document.querySelector('form button[type="submit"]');
-        return field && !field.disabled && submit && !submit.disabled ? performance.now() : false;
+        if (!field || field.disabled || !submit || submit.disabled) return false;
+        window.firstField = field;
+        return performance.now();
       },
       undefined,
       { polling: 'raf', timeout: 60_000 },
     );
-    return { ms: Math.round(await usable.jsonValue()), bytes };
+    const ms = Math.round(await usable.jsonValue());
+    // The prerendered field is replaced by the web app's own when React starts.
+    const takeover = await page.waitForFunction(
+      () => {
+        const field = document.querySelector('input[name="nationalID"]');
+        return field && field !== window.firstField ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    return { ms, takeoverMs: Math.round(await takeover.jsonValue()), bytes };
   } finally {
     await context.close();
   }
@@ -79,7 +94,10 @@ async function main() {
     for (let i = 1; i <= LOADS; i++) {
       const load = await coldLoad(browser, portal.url);
       loads.push(load);
-      console.log(`load ${i}: usable after ${load.ms} ms, ${Math.round(load.bytes / 1024)} kB fetched`);
+      console.log(
+        `load ${i}: usable after ${load.ms} ms, web app took over after ${load.takeoverMs} ms, ` +
+          `${Math.round(load.bytes / 1024)} kB fetched`,
+      );
     }
     const times = loads.map((load) => load.ms);
     const result = {
@@ -87,6 +105,7 @@ async function main() {
       medianMs: median(times),
       minMs: Math.min(...times),
       maxMs: Math.max(...times),
+      takeoverMedianMs: median(loads.map((load) => load.takeoverMs)),
       kB: Math.round(median(loads.map((load) => load.bytes)) / 1024),
       targetMs: TARGET_MS,
       conditions: { ...SLOW_3G, cpuSlowdown: CPU_SLOWDOWN },
@@ -94,7 +113,8 @@ async function main() {
     const holds = result.medianMs <= TARGET_MS;
     console.log(
       `login screen usable on slow 3G, median of ${LOADS} cold loads: ${result.medianMs} ms ` +
-        `(min ${result.minMs}, max ${result.maxMs}); target ≤ ${TARGET_MS} ms: ${holds ? 'holds' : 'MISSED'}`,
+        `(min ${result.minMs}, max ${result.maxMs}); target ≤ ${TARGET_MS} ms: ${holds ? 'holds' : 'MISSED'}; ` +
+        `the web app took over after ${result.takeoverMedianMs} ms`,
     );
     console.log(JSON.stringify(result));
     process.exitCode = holds ? 0 : 1;

@@ -1,14 +1,27 @@
 import './app/first-screen-styles';
 import './app/fonts.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { adoptPrerenderedLogin } from './features/student-login/components/prerendered-login';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.firstElementChild === null) {
+  createRoot(root).render(app);
+} else {
+  // The login screen arrived prerendered (scripts/prerender-web.mjs): React takes over the markup already shown,
+  // in slices, instead of building it again, so the page neither blocks nor moves, and what the student typed
+  // meanwhile stays.
+  adoptPrerenderedLogin(root);
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) =>
+      console.warn('the prerendered page differed; React rendered it again', error),
+  });
+}

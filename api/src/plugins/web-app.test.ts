@@ -7,7 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compression } from './compression.js';
 import { webApp } from './web-app.js';
 
-const INDEX = `<!doctype html><html lang="ar" dir="rtl"><title>طلب التحاق</title>${'<!-- padding -->'.repeat(100)}`;
+const page = (body: string) =>
+  `<!doctype html><html lang="ar" dir="rtl"><title>طلب التحاق</title>${body}${'<!-- padding -->'.repeat(100)}`;
+const INDEX = page('<form method="post"><input name="nationalID"></form>');
+const NOT_REGISTERED = page('<form method="post"><input name="nationalID" aria-invalid="true"></form>');
+const APP = page('<div id="root"></div>');
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 /** A built web app as the build leaves it: each file with its .br and .gz beside it. */
@@ -20,6 +24,8 @@ async function builtWebRoot(): Promise<string> {
     await writeFile(path.join(root, `${file}.gz`), gzipSync(content));
   };
   await write('index.html', INDEX);
+  await write('login-notRegistered.html', NOT_REGISTERED);
+  await write('app.html', APP);
   await write('assets/app-abc123.js', SCRIPT);
   await mkdir(path.join(root, '.vite'));
   await writeFile(
@@ -61,17 +67,21 @@ describe('the web app files', () => {
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(SCRIPT));
   });
 
-  it.each(['/stAdmission/', '/stAdmission/dashboard/studentDataView'])(
-    'sends index.html for %s compressed and revalidated on every load',
-    async (url) => {
-      const res = await get(url, { 'accept-encoding': 'br' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding']).toBe('br');
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.rawPayload.equals(brotliCompressSync(INDEX))).toBe(true);
-    },
-  );
+  it.each([
+    ['/stAdmission/', INDEX],
+    ['/stAdmission/?loginError=notRegistered', NOT_REGISTERED],
+    ['/stAdmission/?loginError=__proto__', INDEX],
+    ['/stAdmission/?loginError=notRegistered&loginError=busy', INDEX],
+    ['/stAdmission/dashboard/studentDataView', APP],
+    ['/stAdmission/admin/login?loginError=notRegistered', APP],
+  ])('sends %s its page, compressed and revalidated on every load', async (url, content) => {
+    const res = await get(url, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.rawPayload.equals(brotliCompressSync(content))).toBe(true);
+  });
 
   it('answers a byte range of an uncompressed asset with 206 and those bytes', async () => {
     const res = await get('/stAdmission/assets/app-abc123.js', { range: 'bytes=0-10' });

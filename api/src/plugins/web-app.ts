@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@portal/common';
+import { LOGIN_ERROR_PARAM, loginFormErrorOf, MESSAGES } from '@portal/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,10 +13,22 @@ export const DEFAULT_WEB_ROOT = path.resolve(
 );
 
 /**
- * Serves the built web app under /stAdmission/: hashed assets cached for a year, index.html revalidated on every
- * load (no-cache), each file as the precompressed brotli or gzip copy the client accepts, and
- * index.html for every other path under the base so deep links and reloads work. Unknown API paths get the
- * Arabic 404 envelope.
+ * The page for a path under the base: the login screen prerendered (scripts/prerender-web.mjs), after a refused
+ * form post the variant showing why, and for every other screen the web app's page, so deep links and reloads
+ * work.
+ */
+export function pageFor(url: string, query: unknown): string {
+  if (url !== WEB_BASE) return 'app.html';
+  const param =
+    query && typeof query === 'object' ? (query as Record<string, unknown>)[LOGIN_ERROR_PARAM] : undefined;
+  const error = loginFormErrorOf(typeof param === 'string' ? param : undefined);
+  return error === undefined ? 'index.html' : `login-${error}.html`;
+}
+
+/**
+ * Serves the built web app under /stAdmission/: hashed assets cached for a year, pages revalidated on every
+ * load (no-cache), each file as the precompressed brotli or gzip copy the client accepts, and the page of
+ * `pageFor` for every path under the base. Unknown API paths get the Arabic 404 envelope.
  */
 export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasWebApp = existsSync(path.join(options.root, 'index.html'));
@@ -43,7 +55,7 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
     const url = request.url.split('?')[0] ?? '';
     if (url === WEB_BASE.slice(0, -1)) return reply.redirect(WEB_BASE);
     if (hasWebApp && url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.root);
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(url, request.query), options.root);
     }
     return reply.code(404).send({ status: 'error', message: MESSAGES.notFoundRoute });
   });

@@ -4,6 +4,8 @@ import { COOKIE_MAX_AGE_MS } from '@portal/common';
 export type CookieName = 'token' | 'faculty' | 'role' | 'name' | 'id' | 'seatNo' | 'nationalID';
 
 export function getCookie(name: CookieName): string | undefined {
+  // The login screen is also rendered at build time (scripts/prerender-web.mjs), where there is no document.
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
