@@ -46,7 +46,8 @@ function loginScreenFiles() {
     file.endsWith('.woff2'),
   );
   const page = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const linked = css.filter((file) => page.includes(`/${file}"`));
+  // A stylesheet the page inlined stays linked but disabled, and a disabled stylesheet is not fetched.
+  const linked = css.filter((file) => page.includes(`/${file}">`));
   return { js, css, linked, fonts, html: ['index.html'] };
 }
 

@@ -29,13 +29,17 @@ writeFileSync(path.join(dist, 'app.html'), template);
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g;
 const base = '/stAdmission/';
 
-/** The page with its stylesheets inlined; the CSS names fonts by absolute path, so it reads the same inline. */
+/**
+ * The page with its stylesheets inlined; the CSS names fonts by absolute path, so it reads the same inline. The
+ * link stays, disabled (a disabled stylesheet is not fetched): a lazy screen that lists the entry's stylesheet
+ * among its dependencies finds it in the page and does not fetch it again.
+ */
 function withInlineStyles(page) {
   return page.replace(STYLESHEET, (_link, href) => {
     if (!href.startsWith(base)) throw new Error(`stylesheet outside ${base}: ${href}`);
     const css = readFileSync(path.join(dist, href.slice(base.length)), 'utf8');
     if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
-    return `<style>${css}</style>`;
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
   });
 }
 

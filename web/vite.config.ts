@@ -38,11 +38,6 @@ export default defineConfig({
     outDir: 'dist',
     // Read by scripts/check-web-budget.mjs to find what the login screen loads; dotfiles are never served.
     manifest: true,
-    modulePreload: {
-      // The entry's stylesheet is always in the page already (inlined into the login pages by
-      // scripts/prerender-web.mjs), so a lazy screen must not fetch it again as one of its dependencies.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/index-[\w-]+\.css$/.test(dep)),
-    },
     rolldownOptions: {
       treeshake: {
         // common's modules only declare constants, messages and zod schemas. Saying so lets the bundler drop the
