@@ -8,7 +8,9 @@
 //     at random, then go on; otherwise they send their next request at once;
 //   - flood: autocannon, which ignores Retry-After and sends the next request the moment an answer arrives.
 // Each kind meets an instance with the default limits and, for comparison, one with every limit off
-// (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS=0, OVERLOAD_MAX_HEAP_MB=0, OVERLOAD_MAX_DB_WAIT_MS=0).
+// (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS=0, OVERLOAD_MAX_HEAP_MB=0, OVERLOAD_MAX_IN_FLIGHT=0). OVERLOAD_* variables
+// set for this script reach both instances (those of the run without limits are overridden), so another cap can
+// be tried: OVERLOAD_MAX_IN_FLIGHT=800 node bench/overload.mjs.
 //
 // What it does (loopback only, bounded: the load at most 60 s per instance, every request at most 30 s, the
 // whole run at most 10 minutes):
@@ -17,19 +19,22 @@
 //      seeds BENCH_STUDENTS students (default 20,000).
 //   2. Per kind of client and instance: starts the portal (lookup limit lifted, LOG_LEVEL=warn), loads it,
 //      counting answers by status, sampling every 250 ms its resident memory and, from the exempt routes, its
-//      event-loop lag (/metrics) and readiness (/health/ready); keeps the first 503 answer to show it.
+//      event-loop lag and database pool queue (/metrics) and readiness (/health/ready); keeps the first 503
+//      answer to show it.
 //   3. After the load: one getStudent every 50 ms until one answers 200 (the recovery time), at most 60 s.
 //   4. Prints per run: answers by status, the share of 503s, logins served per second, latency p50/p99/max of the
-//      200s and of the 503s, timeouts and errors, resident memory before/peak/after, the peak event-loop lag,
-//      how long readiness reported overload, the recovery time, the load average; then a JSON line. Stops the
-//      portals, drops the database, removes the data folders.
+//      200s and of the 503s as the clients saw them, the 200s' p99 as the portal timed them (its histogram,
+//      connecting left out), timeouts and errors, resident memory before/peak/after, the peak event-loop lag and
+//      pool queue, connections the kernel dropped for a full accept queue, how long readiness reported
+//      overload, the recovery time, the load average; then a JSON line. Stops the portals, drops the database,
+//      removes the data folders.
 //
 // Run:  npm run build && node bench/overload.mjs
 // Settings (environment): BENCH_PG_URL, BENCH_CONNECTIONS (500…10,000), BENCH_DURATION (5…60 s),
 // BENCH_STUDENTS (1,000…200,000), BENCH_CLIENTS (comma-separated of backoff, flood; default both),
 // BENCH_COMPARE (1: also the instance without limits, the default; 0: not).
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -47,7 +52,7 @@ const MB = 1024 * 1024;
 const UNPROTECTED = {
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
   OVERLOAD_MAX_HEAP_MB: '0',
-  OVERLOAD_MAX_DB_WAIT_MS: '0',
+  OVERLOAD_MAX_IN_FLIGHT: '0',
 };
 
 const CONNECTIONS = intSetting('BENCH_CONNECTIONS', 4_000, 500, 10_000);
@@ -75,12 +80,43 @@ function metric(text, name) {
   return line === undefined ? undefined : Number(line.slice(name.length + 1));
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/**
+ * Connections the kernel dropped, machine-wide, because a listening socket's accept queue was full: a client
+ * whose SYN is dropped retries after 1, 3, 7, 15 s, which no limit inside the portal can shorten.
+ */
+async function listenOverflows() {
+  const lines = (await readFile('/proc/net/netstat', 'utf8')).split('\n');
+  const names = lines.find((l) => l.startsWith('TcpExt:'))?.split(' ') ?? [];
+  const values = lines.filter((l) => l.startsWith('TcpExt:'))[1]?.split(' ') ?? [];
+  const at = names.indexOf('ListenOverflows');
+  return at > 0 ? Number(values[at]) : null;
 }
 
-/** Memory, event-loop lag and readiness every SAMPLE_MS until `stop()`; the first 503 answer is kept. */
+/**
+ * Logins answered 200 as the portal itself timed them (portal_http_request_duration_seconds: from routing to the
+ * last byte sent), so the time a client spent connecting is left out: how many, and the smallest histogram
+ * bound that 99 % of them stayed under (null when none).
+ */
+function serverSideOk(text) {
+  const buckets = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('portal_http_request_duration_seconds_bucket{')) continue;
+    const labels = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (labels.route !== '/api/v1/students/getStudent' || labels.status_code !== '200') continue;
+    const le = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le);
+    buckets.push({ le, count: Number(line.slice(line.lastIndexOf(' ') + 1)) });
+  }
+  const count = buckets.find((b) => b.le === Number.POSITIVE_INFINITY)?.count ?? 0;
+  const p99 = buckets.sort((a, b) => a.le - b.le).find((b) => b.count >= 0.99 * count);
+  return { count, p99AtMostSeconds: count === 0 || !p99 ? null : p99.le };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+}
+
+/** Memory, event-loop lag, pool queue and readiness every SAMPLE_MS until `stop()`; the first 503 answer is kept. */
 function sampler(portal, body) {
   const samples = [];
   let shown;
@@ -113,6 +149,7 @@ function sampler(portal, body) {
       samples.push({
         rss,
         lagSeconds: metric(metrics, 'nodejs_eventloop_lag_seconds'),
+        poolWaiting: metric(metrics, 'portal_db_pool_waiting_clients'),
         overloaded: ready?.overloaded === true,
       });
       const wait = SAMPLE_MS - (performance.now() - at);
@@ -126,13 +163,32 @@ function sampler(portal, body) {
   };
 }
 
-/** autocannon: the next request the moment an answer arrives, whatever it says. */
+/**
+ * autocannon: the next request the moment an answer arrives, whatever it says. Latencies are timed here, from
+ * each connection's latest request: autocannon's own go wrong once the server closes a connection (as it does
+ * after a 503), since the request it had already written into the closing connection stays at the head of its
+ * queue and every later answer is timed from an older request.
+ */
 function flood(url, ids) {
   let next = 0;
+  let maxLatencyMs = 0;
   const byStatus = {};
   const latency = { ok: [], shed: [] };
+  const setupClient = (client) => {
+    let sentAt = 0;
+    client.on('request', () => {
+      sentAt = performance.now();
+    });
+    client.on('response', (statusCode) => {
+      const ms = performance.now() - sentAt;
+      maxLatencyMs = Math.max(maxLatencyMs, ms);
+      byStatus[statusCode] = (byStatus[statusCode] ?? 0) + 1;
+      if (statusCode === 200) latency.ok.push(ms);
+      else if (statusCode === 503) latency.shed.push(ms);
+    });
+  };
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
+    autocannon(
       {
         url: `${url}/api/v1/students/getStudent`,
         method: 'POST',
@@ -140,6 +196,7 @@ function flood(url, ids) {
         duration: DURATION,
         timeout: REQUEST_TIMEOUT_S,
         headers: { 'content-type': 'application/json' },
+        setupClient,
         requests: [
           {
             setupRequest: (request) => {
@@ -157,14 +214,9 @@ function flood(url, ids) {
               latency,
               timeouts: result.timeouts,
               errors: result.errors,
-              maxLatencyMs: result.latency.max,
+              maxLatencyMs: Math.round(maxLatencyMs),
             }),
     );
-    instance.on('response', (_client, statusCode, _bytes, ms) => {
-      byStatus[statusCode] = (byStatus[statusCode] ?? 0) + 1;
-      if (statusCode === 200) latency.ok.push(ms);
-      else if (statusCode === 503) latency.shed.push(ms);
-    });
   });
 }
 
@@ -241,11 +293,18 @@ async function run(label, clients, env, database, ids) {
   try {
     const body = JSON.stringify({ nationalID: ids[0] });
     const rssBefore = await residentBytes(portal.child.pid);
+    const overflowsBefore = await listenOverflows();
     const stopSampling = sampler(portal, body);
     const { byStatus, latency, timeouts, errors, maxLatencyMs } = await (clients === 'flood'
       ? flood
       : backoff)(portal.url, ids);
     const { samples, shown } = await stopSampling();
+    const overflowsAfter = await listenOverflows();
+    const serverSide = serverSideOk(
+      await fetch(`${portal.url}/api/v1/metrics`, { signal: AbortSignal.timeout(10_000) }).then((r) =>
+        r.text(),
+      ),
+    );
     const recovered = await recoveryMs(portal.url, ids[1]);
     const rssAfter = await residentBytes(portal.child.pid);
     const answered = Object.values(byStatus).reduce((a, b) => a + b, 0);
@@ -262,8 +321,17 @@ async function run(label, clients, env, database, ids) {
       okPerSecond: Math.round((byStatus[200] ?? 0) / DURATION),
       timeouts,
       errors,
-      okMs: { p50: percentile(ok, 50), p99: percentile(ok, 99), max: ok.at(-1) ?? null },
-      shedMs: { p50: percentile(shed, 50), p99: percentile(shed, 99), max: shed.at(-1) ?? null },
+      okMs: {
+        p50: percentile(ok, 50),
+        p99: percentile(ok, 99),
+        max: ok.length ? Math.round(ok.at(-1)) : null,
+      },
+      okServerSide: serverSide,
+      shedMs: {
+        p50: percentile(shed, 50),
+        p99: percentile(shed, 99),
+        max: shed.length ? Math.round(shed.at(-1)) : null,
+      },
       maxLatencyMs,
       rssMb: {
         before: Math.round(rssBefore / MB),
@@ -271,6 +339,8 @@ async function run(label, clients, env, database, ids) {
         after: Math.round(rssAfter / MB),
       },
       peakEventLoopLagMs: Math.round(Math.max(...samples.map((s) => s.lagSeconds ?? 0)) * 1000),
+      peakPoolWaiting: Math.max(...samples.map((s) => s.poolWaiting ?? 0)),
+      listenOverflows: overflowsBefore === null ? null : overflowsAfter - overflowsBefore,
       readinessOverloadedSeconds: (samples.filter((s) => s.overloaded).length * SAMPLE_MS) / 1000,
       firstShedAnswer: shown ?? null,
       recoveryMs: recovered,
@@ -290,8 +360,11 @@ function print(r) {
       `503 share ${(r.shareShed * 100).toFixed(1)} %; ${r.okPerSecond} logins/s served; ` +
       `timeouts ${r.timeouts}, errors ${r.errors}\n` +
       `  200s: ${ms(r.okMs)}; 503s: ${ms(r.shedMs)}; longest wait ${r.maxLatencyMs} ms\n` +
+      `  200s as the portal timed them (connecting left out): ${r.okServerSide.count}, 99 % within ` +
+      `${r.okServerSide.p99AtMostSeconds ?? '-'} s\n` +
       `  memory (RSS) ${r.rssMb.before} MB before, ${r.rssMb.peak} MB peak, ${r.rssMb.after} MB after; ` +
-      `peak event-loop lag ${r.peakEventLoopLagMs} ms; readiness said overloaded for ${r.readinessOverloadedSeconds} s\n` +
+      `peak event-loop lag ${r.peakEventLoopLagMs} ms; peak queries waiting for the pool ${r.peakPoolWaiting}; readiness said overloaded for ${r.readinessOverloadedSeconds} s\n` +
+      `  connections dropped for a full accept queue (machine-wide) ${r.listenOverflows}\n` +
       `  first 503: ${r.firstShedAnswer ? `Retry-After ${r.firstShedAnswer.retryAfter}, ${JSON.stringify(r.firstShedAnswer.body)}` : 'none seen'}\n` +
       `  recovered (a single getStudent answered 200) ${r.recoveryMs === null ? 'NOT within 60 s' : `${r.recoveryMs} ms`} after the load stopped; ` +
       `load average ${r.loadAverage}\n`,

@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(securityHeaders);
   await app.register(compression);
   // Early, so a shed request costs little; after metrics and headers, so its 503 is counted and has them.
-  await app.register(overloadProtection, { limits: deps.config.overload, pool: poolOf(deps.db) });
+  await app.register(overloadProtection, { limits: deps.config.overload });
   await app.register(cookie, { secret: deps.secret });
   await app.register(storagePlugin, {
     storage: deps.storage ?? storageFromConfig(deps.config),

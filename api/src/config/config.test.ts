@@ -54,7 +54,7 @@ describe('loadConfig', () => {
       maxEventLoopDelayMs: 500,
       maxEventLoopUtilization: 0,
       maxRssBytes: 0,
-      maxDatabaseWaitMs: 0,
+      maxInFlight: 1200,
       retryAfterSeconds: 5,
     });
     expect(defaults.maxHeapBytes).toBeGreaterThan(100 * 1024 * 1024);
@@ -64,7 +64,7 @@ describe('loadConfig', () => {
         OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0.95',
         OVERLOAD_MAX_HEAP_MB: '512',
         OVERLOAD_MAX_RSS_MB: '1024',
-        OVERLOAD_MAX_DB_WAIT_MS: '200',
+        OVERLOAD_MAX_IN_FLIGHT: '0',
         OVERLOAD_RETRY_AFTER_S: '30',
       }).overload,
     ).toEqual({
@@ -72,14 +72,15 @@ describe('loadConfig', () => {
       maxEventLoopUtilization: 0.95,
       maxHeapBytes: 512 * 1024 * 1024,
       maxRssBytes: 1024 * 1024 * 1024,
-      maxDatabaseWaitMs: 200,
+      maxInFlight: 0,
       retryAfterSeconds: 30,
     });
     for (const env of [
       { OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '1.5' },
       { OVERLOAD_MAX_HEAP_MB: '-1' },
       { OVERLOAD_RETRY_AFTER_S: '0' },
-      { OVERLOAD_MAX_DB_WAIT_MS: 'long' },
+      { OVERLOAD_MAX_IN_FLIGHT: 'many' },
+      { OVERLOAD_MAX_IN_FLIGHT: '-1' },
     ])
       expect(() => loadConfig(env)).toThrow(Object.keys(env)[0]);
   });
