@@ -99,16 +99,18 @@ describe('web app serving', () => {
     expect(res.headers.location).toBe('/stAdmission/');
   });
 
-  it.each(['/stAdmission/', '/stAdmission/dashboard/studentDataView', '/stAdmission/admin/nope/deeper'])(
-    'serves index.html, never cached, for %s',
-    async (url) => {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('dir="rtl"');
-    },
-  );
+  it.each([
+    ['/stAdmission/', '<form method="post">'],
+    ['/stAdmission/dashboard/studentDataView', '<div id="root"></div>'],
+    ['/stAdmission/admin/nope/deeper', '<div id="root"></div>'],
+  ])('serves %s its page, never cached', async (url, content) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('dir="rtl"');
+    expect(res.body).toContain(content);
+  });
 
   it('caches hashed assets for a year', async () => {
     const res = await app.inject({ method: 'GET', url: '/stAdmission/assets/app-abc123.js' });

@@ -28,8 +28,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
 async function fakeWebRoot(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
   await mkdir(path.join(root, 'assets'));
+  // As the build leaves them: the login screen prerendered, and the web app's page for every other screen.
   await writeFile(
     path.join(root, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><div id="root"><form method="post"></form></div>',
+  );
+  await writeFile(
+    path.join(root, 'app.html'),
     '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div>',
   );
   await writeFile(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
