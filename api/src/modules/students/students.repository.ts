@@ -1,18 +1,63 @@
-import { eq, sql } from 'drizzle-orm';
+import { type Column, eq, type InferColumnsDataTypes, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { appointments, colleges, students } from '../../db/schema.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
+const studentColumns = {
+  ...studentProfileColumns,
+  isPassed: students.isPassed,
+  isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
+};
+/** Left-joined: null for a student without an appointment. */
+const appointmentColumns = {
+  appointedDay: appointments.appointedDay,
+  appointedHour: appointments.appointedHour,
+};
+export const lookupColumns = { ...studentColumns, ...appointmentColumns };
+
+/** What the login reads of a student. */
+export type StudentRecord = InferColumnsDataTypes<typeof studentColumns> & {
+  [K in keyof typeof appointmentColumns]: InferColumnsDataTypes<typeof appointmentColumns>[K] | null;
+};
+
+/**
+ * Column types whose JSON form decodes to what Drizzle reads from the column itself: text, ids, booleans and
+ * small whole numbers as they are; dates as 'YYYY-MM-DD' (JSON writes dates in ISO whatever the DateStyle);
+ * numerics only once cast to text ('385.50'), since JSON would turn them into numbers.
+ */
+const JSON_FORM: Record<string, (column: Column) => SQL> = {
+  PgUUID: (column) => sql`${column}`,
+  PgText: (column) => sql`${column}`,
+  PgBoolean: (column) => sql`${column}`,
+  PgSmallInt: (column) => sql`${column}`,
+  PgInteger: (column) => sql`${column}`,
+  PgDateString: (column) => sql`${column}`,
+  PgNumeric: (column) => sql`${column}::text`,
+};
+
+/**
+ * The columns as ONE json array, turned back into a record by their names. node-postgres rebuilds its parsers
+ * and an empty row object for every column of every result (brianc/node-postgres#3055): for the login's 46
+ * columns that was about 45 µs of CPU per lookup, against 1 column here; PostgreSQL's own work is unchanged.
+ */
+export function asOneJsonColumn<T>(columns: Record<string, Column>): SQL<T> {
+  const names = Object.keys(columns);
+  const items = Object.entries(columns).map(([name, column]) => {
+    const form = JSON_FORM[column.columnType];
+    if (!form) throw new Error(`${name}: no checked JSON form for ${column.columnType}`);
+    return form(column);
+  });
+  return sql`json_build_array(${sql.join(items, sql`, `)})`.mapWith((values: unknown[]) => {
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i += 1) record[names[i] as string] = values[i];
+    return record as T;
+  });
+}
+
 export function studentsRepository(db: Database) {
   /** The login lookup, the hottest student query: one prepared statement, unique index on national_id. */
   const findByNationalId = db
-    .select({
-      ...studentProfileColumns,
-      isPassed: students.isPassed,
-      isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
-      appointedDay: appointments.appointedDay,
-      appointedHour: appointments.appointedHour,
-    })
+    .select({ student: asOneJsonColumn<StudentRecord>(lookupColumns) })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
@@ -34,8 +79,8 @@ export function studentsRepository(db: Database) {
     .prepare('students_find_appointment');
 
   return {
-    async findByNationalId(nationalId: string) {
-      return (await findByNationalId.execute({ nationalId }))[0];
+    async findByNationalId(nationalId: string): Promise<StudentRecord | undefined> {
+      return (await findByNationalId.execute({ nationalId }))[0]?.student;
     },
     async findAppointment(studentId: string) {
       return (await findAppointment.execute({ studentId }))[0];
@@ -43,4 +88,3 @@ export function studentsRepository(db: Database) {
   };
 }
 export type StudentsRepository = ReturnType<typeof studentsRepository>;
-export type StudentRecord = NonNullable<Awaited<ReturnType<StudentsRepository['findByNationalId']>>>;
