@@ -1,6 +1,10 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../test/builders.js';
 import { createTestApp } from '../../test/test-app.js';
+import { HELMET_OPTIONS, helmetHeaders } from './security-headers.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const behindProxy = await createTestApp({ TRUST_PROXY: '1', STUDENT_LOOKUP_RATE_LIMIT: '10000' });
@@ -32,6 +36,38 @@ describe('the Content-Security-Policy', () => {
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).not.toContain('*');
     expect(csp.get('object-src')).toEqual(["'none'"]);
+  });
+});
+
+describe("helmet's headers, computed once", () => {
+  it('are exactly those helmet writes on a real response', () => {
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(HELMET_OPTIONS)(response.req, response, () => undefined);
+    const written = Object.fromEntries(
+      Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+    );
+    expect(helmetHeaders(HELMET_OPTIONS)).toEqual(written);
+    expect(Object.keys(written)).toEqual(
+      expect.arrayContaining(['x-content-type-options', 'x-frame-options', 'referrer-policy']),
+    );
+  });
+
+  const lookup = (nationalID: string) => ({
+    method: 'POST' as const,
+    url: '/api/v1/students/getStudent',
+    payload: { nationalID },
+  });
+  it.each([
+    ['a login', async () => lookup((await insertStudent(database.db)).nationalId)],
+    ['an unknown national ID', async () => lookup('29001011234567')],
+    ['a validation error', async () => lookup('')],
+    ['an unknown API path', async () => ({ method: 'GET' as const, url: '/api/v1/nothing-here' })],
+    ['the web app', async () => ({ method: 'GET' as const, url: '/stAdmission/student/dashboard' })],
+  ])('are on %s', async (_, request) => {
+    const res = await app.inject(await request());
+    expect(res.statusCode).not.toBe(500);
+    for (const [name, value] of Object.entries(helmetHeaders(HELMET_OPTIONS)))
+      expect(res.headers[name], name).toBe(value);
   });
 });
 
