@@ -1,6 +1,8 @@
+import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../test/builders.js';
 import { createTestApp } from '../../test/test-app.js';
+import { ANSWERS_PER_BATCH, batchedAnswers } from './metrics.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000' });
 
@@ -49,5 +51,52 @@ describe('GET /api/v1/metrics', () => {
     expect(sample(body, 'portal_db_pool_waiting_clients')).toBe(0);
     expect(sample(body, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(body).toContain('nodejs_eventloop_lag_p99_seconds');
+  });
+});
+
+describe('batchedAnswers', () => {
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  function answerMetrics() {
+    const registry = new Registry();
+    const requests = new Counter({ name: 'answers_total', help: 'h', labelNames, registers: [registry] });
+    const latency = new Histogram({
+      name: 'answer_seconds',
+      help: 'h',
+      labelNames,
+      buckets: [0.01, 0.1, 1],
+      registers: [registry],
+    });
+    return { registry, requests, latency };
+  }
+  const answers: [string, string, number, number][] = [
+    ['POST', '/a', 200, 4],
+    ['POST', '/a', 200, 40],
+    ['GET', '/a', 200, 400],
+    ['POST', '/a', 404, 1],
+    ['POST', '/b', 200, 4000],
+  ];
+
+  it('exposes, once flushed, exactly what counting each answer directly exposes', async () => {
+    const direct = answerMetrics();
+    for (const [method, route, status, ms] of answers) {
+      const labels = { method, route, status_code: String(status) };
+      direct.requests.inc(labels);
+      direct.latency.observe(labels, ms / 1000);
+    }
+    const batched = answerMetrics();
+    const recorder = batchedAnswers(batched.requests, batched.latency);
+    for (const answer of answers) recorder.record(...answer);
+    recorder.flush();
+    expect(await batched.registry.metrics()).toBe(await direct.registry.metrics());
+  });
+
+  it(`hands a full batch of ${ANSWERS_PER_BATCH} over without waiting for a scrape`, async () => {
+    const { requests, latency } = answerMetrics();
+    const recorder = batchedAnswers(requests, latency);
+    const total = async () => (await requests.get()).values.reduce((sum, { value }) => sum + value, 0);
+    for (let i = 1; i < ANSWERS_PER_BATCH; i += 1) recorder.record('GET', '/a', 200, 1);
+    expect(await total()).toBe(0);
+    recorder.record('GET', '/a', 200, 1);
+    expect(await total()).toBe(ANSWERS_PER_BATCH);
   });
 });

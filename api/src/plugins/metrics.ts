@@ -12,6 +12,45 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Label of requests no route matched (404s), so probing random paths cannot grow the series without bound. */
 const UNMATCHED = 'unmatched';
 
+const LABEL_NAMES = ['method', 'route', 'status_code'] as const;
+type Labels = Record<(typeof LABEL_NAMES)[number], string>;
+
+/** Answers recorded but not yet handed to prom-client, at most this many. */
+export const ANSWERS_PER_BATCH = 1000;
+
+/**
+ * Answers are handed to prom-client in batches. Called once per answer, its label handling (checking and hashing
+ * the label set for the counter and again for the histogram) was 3.4 % of the CPU of a login in a profile under
+ * load; applied in one loop it is 0.3 %, and appending a duration to its series 0.7 %. The batch is applied before
+ * every scrape (the metrics' `collect`) and every ANSWERS_PER_BATCH answers, so the exposition is the same.
+ */
+export function batchedAnswers(requests: Counter<keyof Labels>, latency: Histogram<keyof Labels>) {
+  const pending = new Map<string, { labels: Labels; seconds: number[] }>();
+  let size = 0;
+  const flush = () => {
+    for (const { labels, seconds } of pending.values()) {
+      requests.inc(labels, seconds.length);
+      for (const value of seconds) latency.observe(labels, value);
+    }
+    pending.clear();
+    size = 0;
+  };
+  return {
+    record(method: string, route: string, statusCode: number, elapsedMs: number) {
+      const key = `${statusCode} ${method} ${route}`;
+      let series = pending.get(key);
+      if (!series) {
+        series = { labels: { method, route, status_code: String(statusCode) }, seconds: [] };
+        pending.set(key, series);
+      }
+      series.seconds.push(elapsedMs / 1000);
+      size += 1;
+      if (size >= ANSWERS_PER_BATCH) flush();
+    },
+    flush,
+  };
+}
+
 /** The pg pool under a Drizzle database (its `$client`), if it is one. */
 export function poolOf(db: object): pg.Pool | undefined {
   const client = (db as { $client?: unknown }).$client;
@@ -38,20 +77,22 @@ export const metricsPlugin = fp(
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
 
-    const labelNames = ['method', 'route', 'status_code'] as const;
     const requests = new Counter({
       name: 'portal_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status code',
-      labelNames,
+      labelNames: LABEL_NAMES,
       registers: [registry],
+      collect: () => answers.flush(),
     });
     const latency = new Histogram({
       name: 'portal_http_request_duration_seconds',
       help: 'Time from receiving a request to sending the last byte of its answer, in seconds',
-      labelNames,
+      labelNames: LABEL_NAMES,
       buckets: LATENCY_BUCKETS,
       registers: [registry],
+      collect: () => answers.flush(),
     });
+    const answers = batchedAnswers(requests, latency);
 
     const pool = options.pool;
     if (pool) {
@@ -79,13 +120,12 @@ export const metricsPlugin = fp(
     }
 
     app.addHook('onResponse', async (request, reply) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED,
-        status_code: String(reply.statusCode),
-      };
-      requests.inc(labels);
-      latency.observe(labels, reply.elapsedTime / 1000);
+      answers.record(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED,
+        reply.statusCode,
+        reply.elapsedTime,
+      );
     });
 
     app.get(
