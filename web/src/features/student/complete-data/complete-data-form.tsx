@@ -1,5 +1,6 @@
 import { Button as MantineButton, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import {
+  IMAGE_KINDS,
   type ImageKind,
   isImageKind,
   MESSAGES,
@@ -38,12 +39,12 @@ import { ImagePickers } from './image-picker';
 import { MessageBox } from './message-box';
 import { uploadCompleteData } from './upload';
 import { firstImageProblem, useImageChoices } from './use-image-choices';
+import { useStagedCount } from './use-staged-count';
 
 /** Spec sections 4 and 9: after a successful submit the student goes on to the forms after 2 s. */
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 export const FORMS_DOWNLOAD_PATH = '/dashboard/formsDownload';
 
-const INTRO = 'جميع الحقول المعلّمة بعلامة * مطلوبة. يمكنك كتابة الأرقام بالعربية أو بالإنجليزية.';
 const DRAFT_KEPT = 'يتم حفظ ما تكتبه على هذا الجهاز تلقائيا حتى تُرسل البيانات بنجاح.';
 const DISCARD_DRAFT = 'تجاهل البيانات المستعادة';
 const SECTION_STUDENT = 'بيانات الطالب';
@@ -100,6 +101,37 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
     </Paper>
   );
 }
+
+/**
+ * The form in the order it is rendered, one step after another (useStagedCount): rendered and committed at once,
+ * the whole form was one task of 300-400 ms on a slow phone (issue 10). The student section and the images are two
+ * steps each, so no step commits more than a handful of inputs.
+ */
+const STEPS = [
+  'student',
+  'studentRest',
+  'programs',
+  'guardian',
+  'father',
+  'mother',
+  'family',
+  'files',
+  'filesRest',
+  'end',
+] as const;
+type FormStep = (typeof STEPS)[number];
+
+function formSteps(college: CollegeFlags, hasPrograms: boolean): FormStep[] {
+  return STEPS.filter((step) => {
+    if (step === 'programs') return college.tourism && hasPrograms;
+    if (step === 'mother' || step === 'family') return college.socialWork;
+    return true;
+  });
+}
+
+// Split after an even number of pickers, the two grids lay out as one.
+const FIRST_IMAGES = IMAGE_KINDS.slice(0, 4);
+const OTHER_IMAGES = IMAGE_KINDS.slice(4);
 
 /** Moves the student to the input a rule points at: scrolled into view, focused, so it is read with its message. */
 function focusInput(target: FormField | ImageKind) {
@@ -230,12 +262,19 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
   const locked = phase === 'sending' || phase === 'done';
   const message = problem?.message ?? serverError;
 
+  const steps = formSteps(college, programs !== undefined);
+  const shown = useStagedCount(steps.length);
+  const has = (step: FormStep) => {
+    const index = steps.indexOf(step);
+    // A step of another college (not in `steps`) is never rendered.
+    return index !== -1 && index < shown;
+  };
+
   return (
     <FormProvider {...form}>
       <FieldProblemContext value={problem}>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="lg">
-            <Text>{INTRO}</Text>
             {draftNotice ? (
               <MessageBox type="info" title={MESSAGES.draftRestored}>
                 <Stack gap="xs" align="flex-start">
@@ -255,104 +294,133 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
               <MessageBox type="info">{DRAFT_KEPT}</MessageBox>
             )}
 
-            <Section title={SECTION_STUDENT}>
-              <FieldGrid>
-                <TextField name="studentNameEn" kind="latinName" disabled={locked} />
-                <TextField name="phoneNumber" kind="tel" autoComplete="tel" disabled={locked} />
-                <TextField name="homeTel" kind="tel" disabled={locked} />
-                <TextField name="email" kind="email" disabled={locked} />
-                <TextField name="address" autoComplete="street-address" disabled={locked} />
-                {college.socialWork && (
-                  <TextField name="city" autoComplete="address-level2" disabled={locked} />
+            {has('student') && (
+              <Section title={SECTION_STUDENT}>
+                <FieldGrid>
+                  <TextField name="studentNameEn" kind="latinName" disabled={locked} />
+                  <TextField name="phoneNumber" kind="tel" autoComplete="tel" disabled={locked} />
+                  <TextField name="homeTel" kind="tel" disabled={locked} />
+                  <TextField name="email" kind="email" disabled={locked} />
+                </FieldGrid>
+                {/* Split after an even number of fields, the two grids lay out as one. */}
+                {has('studentRest') && (
+                  <FieldGrid>
+                    <TextField name="address" autoComplete="street-address" disabled={locked} />
+                    {college.socialWork && (
+                      <TextField name="city" autoComplete="address-level2" disabled={locked} />
+                    )}
+                    <TextField name="qualification" disabled={locked} />
+                    <QualificationYearField disabled={locked} />
+                    <TextField name="totalGrade" kind="decimal" disabled={locked} />
+                    <TextField name="percentage" kind="decimal" disabled={locked} />
+                  </FieldGrid>
                 )}
-                <TextField name="qualification" disabled={locked} />
-                <QualificationYearField disabled={locked} />
-                <TextField name="totalGrade" kind="decimal" disabled={locked} />
-                <TextField name="percentage" kind="decimal" disabled={locked} />
-              </FieldGrid>
-            </Section>
+              </Section>
+            )}
 
-            {college.tourism && programs && (
+            {has('programs') && programs && (
               <Section title={SECTION_PROGRAMS} hint={PROGRAMS_HINT}>
                 <ProgramChoices programs={programs} disabled={locked} />
               </Section>
             )}
 
-            <Section title={SECTION_GUARDIAN}>
-              <FieldGrid>
-                <TextField name="masterName" disabled={locked} />
-                <TextField name="masterJob" disabled={locked} />
-                <TextField name="masterQualification" disabled={locked} />
-              </FieldGrid>
-            </Section>
+            {has('guardian') && (
+              <Section title={SECTION_GUARDIAN}>
+                <FieldGrid>
+                  <TextField name="masterName" disabled={locked} />
+                  <TextField name="masterJob" disabled={locked} />
+                  <TextField name="masterQualification" disabled={locked} />
+                </FieldGrid>
+              </Section>
+            )}
 
-            <Section title={SECTION_FATHER}>
-              <FieldGrid>
-                <TextField name="fatherName" disabled={locked} />
-                <TextField name="fatherJob" disabled={locked} />
-                <TextField name="fatherQualification" disabled={locked} />
-                {college.socialWork && (
-                  <>
-                    <TextField name="fatherNationality" disabled={locked} />
-                    <TextField name="fatherMobile" kind="tel" disabled={locked} />
-                  </>
+            {has('father') && (
+              <Section title={SECTION_FATHER}>
+                <FieldGrid>
+                  <TextField name="fatherName" disabled={locked} />
+                  <TextField name="fatherJob" disabled={locked} />
+                  <TextField name="fatherQualification" disabled={locked} />
+                  {college.socialWork && (
+                    <>
+                      <TextField name="fatherNationality" disabled={locked} />
+                      <TextField name="fatherMobile" kind="tel" disabled={locked} />
+                    </>
+                  )}
+                </FieldGrid>
+              </Section>
+            )}
+
+            {has('mother') && (
+              <Section title={SECTION_MOTHER}>
+                <FieldGrid>
+                  <TextField name="motherName" disabled={locked} />
+                  <TextField name="motherNationality" disabled={locked} />
+                  <TextField name="motherJob" disabled={locked} />
+                  <TextField name="motherMobile" kind="tel" disabled={locked} />
+                </FieldGrid>
+              </Section>
+            )}
+            {has('family') && (
+              <Section title={SECTION_FAMILY}>
+                <FieldGrid>
+                  <TextField name="brothersNum" kind="integer" disabled={locked} />
+                  <TextField name="brothersMaleNum" kind="integer" disabled={locked} />
+                  <TextField name="brothersFemaleNum" kind="integer" disabled={locked} />
+                  <TextField name="brothersOrder" kind="integer" disabled={locked} />
+                  <TextField name="income" kind="integer" disabled={locked} />
+                </FieldGrid>
+              </Section>
+            )}
+
+            {has('files') && (
+              <Section title={SECTION_FILES} hint={FILES_HINT}>
+                <ImagePickers
+                  kinds={FIRST_IMAGES}
+                  slots={images.slots}
+                  storedPreviewUrl={(kind) => storedPhotoUrl(studentId, kind)}
+                  disabled={locked}
+                  onChoose={chooseImage}
+                  onClear={images.clear}
+                />
+                {has('filesRest') && (
+                  <ImagePickers
+                    kinds={OTHER_IMAGES}
+                    slots={images.slots}
+                    storedPreviewUrl={(kind) => storedPhotoUrl(studentId, kind)}
+                    disabled={locked}
+                    onChoose={chooseImage}
+                    onClear={images.clear}
+                  />
                 )}
-              </FieldGrid>
-            </Section>
+              </Section>
+            )}
 
-            {college.socialWork && (
+            {/* Last, so the rules checked on submit, and the focus they move to any input, meet the whole form. */}
+            {has('end') && (
               <>
-                <Section title={SECTION_MOTHER}>
-                  <FieldGrid>
-                    <TextField name="motherName" disabled={locked} />
-                    <TextField name="motherNationality" disabled={locked} />
-                    <TextField name="motherJob" disabled={locked} />
-                    <TextField name="motherMobile" kind="tel" disabled={locked} />
-                  </FieldGrid>
-                </Section>
-                <Section title={SECTION_FAMILY}>
-                  <FieldGrid>
-                    <TextField name="brothersNum" kind="integer" disabled={locked} />
-                    <TextField name="brothersMaleNum" kind="integer" disabled={locked} />
-                    <TextField name="brothersFemaleNum" kind="integer" disabled={locked} />
-                    <TextField name="brothersOrder" kind="integer" disabled={locked} />
-                    <TextField name="income" kind="integer" disabled={locked} />
-                  </FieldGrid>
-                </Section>
+                {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
+                {phase === 'sending' && (
+                  <MessageBox type="load" title={SENDING}>
+                    <Stack gap={4}>
+                      <Progress value={progress} size="lg" aria-label={UPLOAD_PROGRESS} animated striped />
+                      <Text size="sm" aria-hidden="true">
+                        {`${progress}%`}
+                      </Text>
+                    </Stack>
+                  </MessageBox>
+                )}
+                {phase === 'done' && <MessageBox type="info">{SAVED}</MessageBox>}
+
+                <Button
+                  type="submit"
+                  loading={phase !== 'editing'}
+                  w={{ base: '100%', sm: 'auto' }}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {SUBMIT}
+                </Button>
               </>
             )}
-
-            <Section title={SECTION_FILES} hint={FILES_HINT}>
-              <ImagePickers
-                slots={images.slots}
-                storedPreviewUrl={(kind) => storedPhotoUrl(studentId, kind)}
-                disabled={locked}
-                onChoose={chooseImage}
-                onClear={images.clear}
-              />
-            </Section>
-
-            {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
-            {phase === 'sending' && (
-              <MessageBox type="load" title={SENDING}>
-                <Stack gap={4}>
-                  <Progress value={progress} size="lg" aria-label={UPLOAD_PROGRESS} animated striped />
-                  <Text size="sm" aria-hidden="true">
-                    {`${progress}%`}
-                  </Text>
-                </Stack>
-              </MessageBox>
-            )}
-            {phase === 'done' && <MessageBox type="info">{SAVED}</MessageBox>}
-
-            <Button
-              type="submit"
-              loading={phase !== 'editing'}
-              w={{ base: '100%', sm: 'auto' }}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {SUBMIT}
-            </Button>
           </Stack>
         </form>
       </FieldProblemContext>

@@ -1,5 +1,5 @@
 import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IMAGE_KIND_LABELS, IMAGE_KINDS, type ImageKind } from '@portal/common';
+import { IMAGE_KIND_LABELS, type ImageKind } from '@portal/common';
 import { type ChangeEvent, useContext, useRef } from 'react';
 import classes from './complete-data.module.css';
 import { FieldProblemContext } from './form-fields';
@@ -133,6 +133,7 @@ export function ImagePicker({ kind, slot, storedPreviewUrl, disabled, onChoose, 
 }
 
 interface ImagesSectionProps {
+  kinds: readonly ImageKind[];
   slots: ImageSlots;
   storedPreviewUrl: (kind: ImageKind) => string;
   disabled: boolean;
@@ -140,11 +141,18 @@ interface ImagesSectionProps {
   onClear: (kind: ImageKind) => void;
 }
 
-/** The six document images, in the order the rules check them. */
-export function ImagePickers({ slots, storedPreviewUrl, disabled, onChoose, onClear }: ImagesSectionProps) {
+/** Document images (`kinds`, in the order the rules check them). */
+export function ImagePickers({
+  kinds,
+  slots,
+  storedPreviewUrl,
+  disabled,
+  onChoose,
+  onClear,
+}: ImagesSectionProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      {IMAGE_KINDS.map((kind) => (
+      {kinds.map((kind) => (
         <ImagePicker
           key={kind}
           kind={kind}

@@ -14,6 +14,8 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadScreens } from '@/app/preload-screens';
+import { routes } from '@/app/routes';
 import { installFakeXhr } from '@/testing/fake-xhr';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -465,5 +467,46 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
     expect(await screen.findByText(MESSAGES.databaseUnavailable)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByRole('button', { name: SUBMIT })).toBeInTheDocument();
+  });
+});
+
+describe('studentDataEnter: opened on the page', { timeout: 15_000 }, () => {
+  const openPage = () => preloadScreens(routes, '/stAdmission/dashboard/studentDataEnter', '/stAdmission');
+
+  it('uses the lookup and the stored data sent as the page opened, and asks for neither again', async () => {
+    storeLogin();
+    const api = mockApi({
+      [GET_STUDENT]: lookups(PLAIN),
+      [STORED]: () => ({ body: storedBody({ email: 'old@example.com' }) }),
+    });
+    openPage();
+    // Sent before anything has rendered.
+    expect(api.bodiesOf(GET_STUDENT)).toHaveLength(1);
+    expect(api.bodiesOf(STORED)).toHaveLength(1);
+    renderApp('/dashboard/studentDataEnter');
+    await screen.findByRole('button', { name: SUBMIT });
+    expect(textbox(COMPLETE_DATA_LABELS.email)).toHaveValue('old@example.com');
+    expect(api.bodiesOf(GET_STUDENT)).toHaveLength(1);
+    expect(api.bodiesOf(STORED)).toHaveLength(1);
+  });
+
+  it('asks for the stored data again, saying nothing, when the early request was refused', async () => {
+    storeLogin();
+    let calls = 0;
+    const api = mockApi({
+      [GET_STUDENT]: lookups(PLAIN),
+      [STORED]: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 401, body: { status: 'error', message: MESSAGES.studentSessionExpired } }
+          : { body: storedBody({ email: 'old@example.com' }) };
+      },
+    });
+    openPage();
+    renderApp('/dashboard/studentDataEnter');
+    await screen.findByRole('button', { name: SUBMIT });
+    expect(textbox(COMPLETE_DATA_LABELS.email)).toHaveValue('old@example.com');
+    expect(api.bodiesOf(STORED)).toHaveLength(2);
+    expect(screen.queryByText(MESSAGES.studentSessionExpired)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ImageKind } from '@portal/common';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/button';
 import { useCollegePrograms, useStoredCompleteData } from '../complete-data/api';
 import { CompleteDataForm } from '../complete-data/complete-data-form';
@@ -11,6 +11,7 @@ import { useLoadedSession } from './student-guard';
 
 const TITLE_COMPLETE = 'استكمال البيانات';
 const TITLE_EDIT = 'تعديل البيانات';
+const INTRO = 'جميع الحقول المعلّمة بعلامة * مطلوبة. يمكنك كتابة الأرقام بالعربية أو بالإنجليزية.';
 const LOADING = 'جاري تحميل بياناتك...';
 const RETRY = 'إعادة المحاولة';
 
@@ -45,11 +46,16 @@ export function StudentDataEnter() {
     return { storedValues, initialValues, restoredDraft, storedImageKinds };
   }, [storedData, studentID]);
 
-  const ready = start !== null && (!studentObj.tourism || programList !== undefined);
+  // The form's first render (react-hook-form's set-up included) in a background render React slices, not in the
+  // render that brings the data, which must not wait: that one shows the loading message a moment longer.
+  const deferredStart = useDeferredValue(start);
+  const ready = deferredStart !== null && (!studentObj.tourism || programList !== undefined);
 
   return (
     <Stack gap="lg">
       <Title order={2}>{title}</Title>
+      {/* Shown with the title, before the data has arrived: the page's largest text need not wait for it. */}
+      <Text>{INTRO}</Text>
       {loadError !== null ? (
         <MessageBox type="error">
           <Stack gap="sm" align="flex-start">
@@ -73,10 +79,10 @@ export function StudentDataEnter() {
           studentId={studentID}
           college={college}
           programs={studentObj.tourism ? programList : undefined}
-          initialValues={start.initialValues}
-          storedValues={start.storedValues}
-          restoredDraft={start.restoredDraft}
-          storedImageKinds={start.storedImageKinds}
+          initialValues={deferredStart.initialValues}
+          storedValues={deferredStart.storedValues}
+          restoredDraft={deferredStart.restoredDraft}
+          storedImageKinds={deferredStart.storedImageKinds}
         />
       )}
     </Stack>
