@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 
-/** Carried in the `handle` of a route whose screen is downloaded lazily. */
+/** Carried in the `handle` of a route whose screen is downloaded lazily, or whose data can be asked for early. */
 export interface ScreenHandle {
   preload: () => Promise<unknown>;
 }
@@ -22,8 +22,9 @@ export function screenPreloads(
 }
 
 /**
- * Opened on a lazy screen, the page would otherwise request its chunk only once React has rendered the route, and
- * a student screen only after the session lookup: started here, the download runs alongside both.
+ * Opened on a lazy screen, the page would otherwise request its chunk only once React has rendered the route, a
+ * student screen only after the session lookup, and the screen's data only after its chunk: started here, before the
+ * first render, the lookup, the chunk and the data travel side by side.
  */
 export function preloadScreens(routes: RouteObject[], pathname: string, basename: string): void {
   // A failed download is reported when the screen itself loads it again; here it only must not go unhandled.

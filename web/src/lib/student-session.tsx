@@ -58,26 +58,33 @@ export function useStudentSession(): StudentSessionValue {
   return value;
 }
 
+/** A lookup of this national ID already under way, if there is one to use. */
+export type PendingLookup = (nationalID: string) => ReturnType<typeof getStudent> | undefined;
+
 /**
  * Looks the student up again by the stored national ID and keeps the answer as the session. Answers the new
  * session, or null when there is no national ID or the lookup fails; a failure is only logged (spec section 4),
- * the caller decides where the student goes.
+ * the caller decides where the student goes. `pending` offers a lookup sent earlier (as the page opened) in place of
+ * a new one.
  */
-export function useRefreshStudent(): () => Promise<StudentSession | null> {
+export function useRefreshStudent(): (pending?: PendingLookup) => Promise<StudentSession | null> {
   const { setSession } = useStudentSession();
-  return useCallback(async () => {
-    const nationalID = getCookie('nationalID');
-    if (nationalID === undefined) {
-      console.warn('student refresh skipped: no national ID is stored');
-      return null;
-    }
-    const result = await getStudent(nationalID);
-    if (result.status === 'error') {
-      console.warn(`student refresh failed (${result.httpStatus}): ${result.message}`);
-      return null;
-    }
-    const session = sessionFromLookup(result.data);
-    setSession(session);
-    return session;
-  }, [setSession]);
+  return useCallback(
+    async (pending?: PendingLookup) => {
+      const nationalID = getCookie('nationalID');
+      if (nationalID === undefined) {
+        console.warn('student refresh skipped: no national ID is stored');
+        return null;
+      }
+      const result = await (pending?.(nationalID) ?? getStudent(nationalID));
+      if (result.status === 'error') {
+        console.warn(`student refresh failed (${result.httpStatus}): ${result.message}`);
+        return null;
+      }
+      const session = sessionFromLookup(result.data);
+      setSession(session);
+      return session;
+    },
+    [setSession],
+  );
 }

@@ -1,19 +1,31 @@
 import { completeDataStoredResponseSchema, nameListResponseSchema } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '@/lib/api-client';
+import { storedDataPath, takeEarlyStoredData } from '../api/early-requests';
 
 /** The values and images the student already saved, to fill the edit form (and the imported phone and grades). */
-export function getStoredCompleteData(studentId: string) {
-  return apiRequest(`/students/completeStudentData/${encodeURIComponent(studentId)}`, {
-    schema: completeDataStoredResponseSchema,
-  });
+function getStoredCompleteData(studentId: string) {
+  return apiRequest(storedDataPath(studentId), { schema: completeDataStoredResponseSchema });
+}
+
+/**
+ * The early answer when the page opened on this screen for this student and it succeeded (sent before the lookup
+ * renewed the session cookie, it may have been refused), the server's otherwise.
+ */
+async function fetchStoredCompleteData(studentId: string): ReturnType<typeof getStoredCompleteData> {
+  const answer = await takeEarlyStoredData(studentId);
+  if (answer?.status === 'success') {
+    const checked = completeDataStoredResponseSchema.safeParse(answer.data);
+    if (checked.success) return { ...answer, data: checked.data };
+  }
+  return getStoredCompleteData(studentId);
 }
 
 /** Fetched afresh on every visit: what the form starts from must be what the server holds now. */
 export function useStoredCompleteData(studentId: string) {
   return useQuery({
     queryKey: ['completeData', studentId],
-    queryFn: () => getStoredCompleteData(studentId),
+    queryFn: () => fetchStoredCompleteData(studentId),
     staleTime: 0,
     gcTime: 0,
     retry: false,

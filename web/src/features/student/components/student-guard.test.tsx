@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { preloadScreens } from '@/app/preload-screens';
+import { routes } from '@/app/routes';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { GET_STUDENT, lookups, NATIONAL_ID, storeLogin } from '../testing/student-fixtures';
@@ -12,6 +14,16 @@ describe('student guard', () => {
     expect(await screen.findByRole('heading', { name: 'بيانات الطالب' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/studentDataView');
     expect(api.bodiesOf(GET_STUDENT)).toEqual([{ nationalID: NATIONAL_ID }]);
+  });
+
+  it('uses the lookup sent as the page opened on the screen instead of asking again', async () => {
+    storeLogin();
+    const api = mockApi({ [GET_STUDENT]: lookups({ isComplete: true }) });
+    preloadScreens(routes, '/stAdmission/dashboard/studentDataView', '/stAdmission');
+    expect(api.bodiesOf(GET_STUDENT)).toEqual([{ nationalID: NATIONAL_ID }]);
+    renderApp('/dashboard/studentDataView');
+    expect(await screen.findByRole('heading', { name: 'بيانات الطالب' })).toBeInTheDocument();
+    expect(api.bodiesOf(GET_STUDENT)).toHaveLength(1);
   });
 
   it('sends the visitor to the login when the stored student cannot be looked up', async () => {

@@ -8,6 +8,7 @@ import {
   useRefreshStudent,
   useStudentSession,
 } from '@/lib/student-session';
+import { takeEarlyLookup } from '../api/early-requests';
 
 /**
  * Every student screen needs a looked-up student; without one the spec sends the visitor to the login at `/`.
@@ -33,8 +34,9 @@ function useResumeSession(loaded: boolean): boolean {
   useEffect(() => {
     if (!resuming || started.current) return;
     started.current = true;
-    // On success the session is set in the same render as this, so the screen follows without a redirect.
-    refresh().then(() => setResuming(false));
+    // On success the session is set in the same render as this, so the screen follows without a redirect. Opened
+    // on a student screen, the page has already sent this lookup (the route's preload).
+    refresh(takeEarlyLookup).then(() => setResuming(false));
   }, [resuming, refresh]);
 
   return resuming;
