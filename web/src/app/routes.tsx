@@ -1,29 +1,15 @@
 import { MESSAGES } from '@portal/common';
-import { type ComponentType, lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen';
+import { startLookupEarly, startStoredDataEarly } from '@/features/student/api/early-requests';
 import { StudentGuard } from '@/features/student/components/student-guard';
 import { StudentHeaderLinks } from '@/features/student/components/student-header-links';
 import { StudentLogin } from '@/features/student-login/components/student-login';
 import { AppLayout } from './layouts/app-layout';
 import { StudentScreenArea } from './layouts/student-screen-area';
+import { lazyScreen } from './lazy-screen';
 import type { ScreenHandle } from './preload-screens';
 import { RouteError } from './route-error';
-
-/**
- * Each screen is its own chunk, downloaded with the rest of Mantine's styles (all-styles.ts); the nearest Suspense
- * (StudentScreenArea's or AppLayout's) shows the spinner meanwhile. The route's handle lets app.tsx start that
- * download at once when the page opens on the screen (preload-screens.ts). The student login is not lazy: it is the
- * portal's front door, and loading it lazily would add a round trip before the first screen.
- */
-function lazyScreen<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-): { element: ReactElement; handle: ScreenHandle } {
-  const loadWithStyles = () => Promise.all([load(), import('./all-styles')]).then(([module]) => module);
-  const Screen = lazy<ComponentType>(() => loadWithStyles().then((module) => ({ default: module[name] })));
-  return { element: <Screen />, handle: { preload: loadWithStyles } };
-}
 
 const notFoundScreen = <ErrorScreen code={404} message={MESSAGES.pageNotFound} />;
 const notFound: RouteObject = { path: '*', element: notFoundScreen };
@@ -37,7 +23,11 @@ const studentScreens: RouteObject[] = [
   },
   {
     path: 'studentDataEnter',
-    ...lazyScreen(() => import('@/features/student/components/student-data-enter'), 'StudentDataEnter'),
+    ...lazyScreen(
+      () => import('@/features/student/components/student-data-enter'),
+      'StudentDataEnter',
+      startStoredDataEarly,
+    ),
   },
   {
     path: 'formsDownload',
@@ -60,6 +50,14 @@ const studentScreens: RouteObject[] = [
     ...lazyScreen(() => import('@/features/student/components/student-appointment'), 'StudentAppointment'),
   },
 ];
+
+// The guard's lookup of the stored student is sent as the page opens on any student screen, beside its chunk.
+const lookUpEarly: ScreenHandle = { preload: async () => startLookupEarly() };
+const studentGuard: RouteObject = {
+  element: <StudentGuard />,
+  handle: lookUpEarly,
+  children: studentScreens,
+};
 
 const adminScreens: RouteObject[] = [
   {
@@ -107,7 +105,7 @@ export const routes: RouteObject[] = [
             element: <StudentScreenArea />,
             // Unknown dashboard paths are "page not found" even without a student, so the guard wraps only the
             // known screens.
-            children: [bareAreaPath, { element: <StudentGuard />, children: studentScreens }, notFound],
+            children: [bareAreaPath, studentGuard, notFound],
           },
           notFound,
         ],
