@@ -20,7 +20,7 @@ export function takeEarlyLookup(nationalID: string): Promise<ApiResult<StudentLo
   return lookup.take(nationalID);
 }
 
-/** `GET /students/completeStudentData/{id}`: what the student already saved (complete-data/api.ts). */
+/** The student's complete-data path: GET what they already saved (complete-data/api.ts), PATCH it (upload.ts). */
 export function storedDataPath(studentId: string): string {
   return `/students/completeStudentData/${encodeURIComponent(studentId)}`;
 }

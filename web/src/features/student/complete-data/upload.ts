@@ -1,5 +1,6 @@
 import { errorEnvelopeSchema, type ImageKind, MESSAGES, PHOTOS_FIELD, photoFileName } from '@portal/common';
 import { API_BASE, type ApiResult, NETWORK_ERROR_STATUS } from '@/lib/api-client';
+import { storedDataPath } from '../api/early-requests';
 
 export interface ImageToSend {
   kind: ImageKind;
@@ -17,7 +18,7 @@ export interface CompleteDataUpload {
 }
 
 export function completeDataPath(studentId: string): string {
-  return `${API_BASE}/students/completeStudentData/${encodeURIComponent(studentId)}`;
+  return `${API_BASE}${storedDataPath(studentId)}`;
 }
 
 /** The multipart body: text fields first, then one 'photos' file per image named for its kind. */
