@@ -8,7 +8,7 @@
 //   2. BENCH_LOADS times (default 5), each in a fresh browser context (cold cache, no cookies) of Debian's
 //      Chromium at 390×844: throttles, opens /stAdmission/ and waits until the national ID field is there and
 //      enabled and the submit button enabled. The page carries the login form prerendered, working as a plain
-//      form post before any script (scripts/prerender-web.mjs; e2e/tests/login-without-script.spec.ts proves it
+//      form post before any script (scripts/prerender-web.mjs; e2e/tests/prerendered-pages.spec.ts proves it
 //      logs in), so that is when a student can use it. Then it waits until the web app has taken the form over
 //      (React's own field replaced the prerendered one). Times are the page's own clock (performance.now(), from
 //      the navigation's start).

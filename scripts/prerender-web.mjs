@@ -1,13 +1,15 @@
-// Puts the login screen, rendered at build time, into the pages the portal serves for it, so that on a slow
-// mobile network the form shows and works (a plain form post, answered with a redirect) before any script has
-// arrived; React replaces the markup when it starts (web/src/features/student-login/components/prerendered-login.ts).
-//   - index.html: the login screen (`/stAdmission/`), its first-load stylesheet inlined (one round trip fewer
-//     before the first paint: on slow 3G each costs 2 s), the no-script notice dropped since the form works
-//     without script;
+// Puts screens rendered at build time into the pages the portal serves for them, so that on a slow mobile network
+// the screen shows before any script has arrived, and React takes that markup over when it starts (main.tsx):
+//   - index.html: the login screen (`/stAdmission/`), which also works before the scripts (a plain form post,
+//     answered with a redirect); its scripts come at low priority, the no-script notice is dropped;
 //   - login-<code>.html: the same after a refused form post, showing why (`/stAdmission/?loginError=<code>`);
-//   - app.html: Vite's page as built, for every other screen, which needs the web app anyway.
+//   - dashboard/<screen>.html: each student screen as it opens (the header, the screen's heading and the spinner
+//     that stands while the student is looked up), served for `/stAdmission/dashboard/<screen>`;
+//   - app.html: Vite's page as built, for every other screen.
+// Every prerendered page has its first-load stylesheet inlined: one round trip fewer before the first paint, and
+// on slow 3G each costs 2 s.
 // Usage: node scripts/prerender-web.mjs <web dist> <the server build of web/src/app/prerender.tsx>
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -17,7 +19,7 @@ if (!distArg || !rendererArg) {
   process.exit(2);
 }
 const dist = path.resolve(distArg);
-const { renderScreen, LOGIN_ERROR_PARAM, LOGIN_FORM_ERROR_CODES } = await import(
+const { renderScreen, LOGIN_ERROR_PARAM, LOGIN_FORM_ERROR_CODES, STUDENT_SCREENS } = await import(
   pathToFileURL(path.resolve(rendererArg)).href
 );
 
@@ -48,6 +50,18 @@ function replaceOnce(page, search, replacement) {
   return page.replace(search, () => replacement);
 }
 
+/** What every prerendered page changes in Vite's page. */
+const prerenderedTemplate = [
+  // Mantine reads its colours from this attribute, which its script would otherwise set only once it runs.
+  (page) =>
+    replaceOnce(
+      page,
+      '<html lang="ar" dir="rtl">',
+      '<html lang="ar" dir="rtl" data-mantine-color-scheme="light">',
+    ),
+  withInlineStyles,
+].reduce((page, step) => step(page), template);
+
 const loginTemplate = [
   // The screen is already there and works without them: the web app's scripts must not hold up what the page
   // still needs to show it well (the fonts, the logo).
@@ -61,29 +75,41 @@ const loginTemplate = [
       /<link rel="modulepreload" crossorigin href=/g,
       '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
     ),
-  // Mantine reads its colours from this attribute, which its script would otherwise set only once it runs.
-  (page) =>
-    replaceOnce(
-      page,
-      '<html lang="ar" dir="rtl">',
-      '<html lang="ar" dir="rtl" data-mantine-color-scheme="light">',
-    ),
   (page) => page.replace(/\s*<noscript>[^<]*<\/noscript>/, ''),
-  withInlineStyles,
-].reduce((page, step) => step(page), template);
+].reduce((page, step) => step(page), prerenderedTemplate);
 
-const pages = [
-  ['index.html', base],
-  ...LOGIN_FORM_ERROR_CODES.map((code) => [`login-${code}.html`, `${base}?${LOGIN_ERROR_PARAM}=${code}`]),
-];
-for (const [file, url] of pages) {
+async function prerender(file, url, template, check) {
   const markup = await renderScreen(url);
-  if (!markup.includes('name="nationalID"')) throw new Error(`${url} rendered no login form`);
+  if (!markup.includes(check)) throw new Error(`${url} rendered no ${check}`);
+  mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
   writeFileSync(
     path.join(dist, file),
-    replaceOnce(loginTemplate, '<div id="root"></div>', `<div id="root">${markup}</div>`),
+    replaceOnce(template, '<div id="root"></div>', `<div id="root">${markup}</div>`),
   );
+  return file;
 }
-console.log(
-  `prerendered the login screen into ${pages.map(([file]) => file).join(', ')}; app.html for the rest`,
-);
+
+const written = [
+  await prerender('index.html', base, loginTemplate, 'name="nationalID"'),
+  ...(await Promise.all(
+    LOGIN_FORM_ERROR_CODES.map((code) =>
+      prerender(
+        `login-${code}.html`,
+        `${base}?${LOGIN_ERROR_PARAM}=${code}`,
+        loginTemplate,
+        'name="nationalID"',
+      ),
+    ),
+  )),
+  ...(await Promise.all(
+    STUDENT_SCREENS.map((screen) =>
+      prerender(
+        `dashboard/${screen}.html`,
+        `${base}dashboard/${screen}`,
+        prerenderedTemplate,
+        'role="status"',
+      ),
+    ),
+  )),
+];
+console.log(`prerendered ${written.join(', ')}; app.html for the rest`);

@@ -16,9 +16,9 @@ const app = (
 if (root.firstElementChild === null) {
   createRoot(root).render(app);
 } else {
-  // The login screen arrived prerendered (scripts/prerender-web.mjs): React takes over the markup already shown,
-  // in slices, instead of building it again, so the page neither blocks nor moves, and what the student typed
-  // meanwhile stays.
+  // The screen arrived prerendered (scripts/prerender-web.mjs): React takes over the markup already shown, in
+  // slices, instead of building it again, so the page neither blocks nor moves, and what the student typed into
+  // the login meanwhile stays.
   adoptPrerenderedLogin(root);
   hydrateRoot(root, app, {
     onRecoverableError: (error) =>

@@ -12,6 +12,7 @@ const page = (body: string) =>
 const INDEX = page('<form method="post"><input name="nationalID"></form>');
 const NOT_REGISTERED = page('<form method="post"><input name="nationalID" aria-invalid="true"></form>');
 const APP = page('<div id="root"></div>');
+const DATA_VIEW = page('<div id="root"><h2>بيانات الطالب</h2></div>');
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 /** A built web app as the build leaves it: each file with its .br and .gz beside it. */
@@ -26,6 +27,8 @@ async function builtWebRoot(): Promise<string> {
   await write('index.html', INDEX);
   await write('login-notRegistered.html', NOT_REGISTERED);
   await write('app.html', APP);
+  await mkdir(path.join(root, 'dashboard'));
+  await write('dashboard/studentDataView.html', DATA_VIEW);
   await write('assets/app-abc123.js', SCRIPT);
   await mkdir(path.join(root, '.vite'));
   await writeFile(
@@ -72,7 +75,11 @@ describe('the web app files', () => {
     ['/stAdmission/?loginError=notRegistered', NOT_REGISTERED],
     ['/stAdmission/?loginError=__proto__', INDEX],
     ['/stAdmission/?loginError=notRegistered&loginError=busy', INDEX],
-    ['/stAdmission/dashboard/studentDataView', APP],
+    ['/stAdmission/dashboard/studentDataView', DATA_VIEW],
+    ['/stAdmission/dashboard/studentDataView?from=login', DATA_VIEW],
+    ['/stAdmission/dashboard/studentDataView/', APP],
+    ['/stAdmission/dashboard/quiz', APP],
+    ['/stAdmission/dashboard', APP],
     ['/stAdmission/admin/login?loginError=notRegistered', APP],
   ])('sends %s its page, compressed and revalidated on every load', async (url, content) => {
     const res = await get(url, { 'accept-encoding': 'br' });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -12,12 +12,27 @@ export const DEFAULT_WEB_ROOT = path.resolve(
   '../../../web/dist',
 );
 
+/** Where the build puts the prerendered pages of the student screens (scripts/prerender-web.mjs). */
+const SCREEN_PAGES = 'dashboard';
+
+/** The paths under the base that have a prerendered page of their own: `dashboard/<screen>.html` in `root`. */
+export function prerenderedScreens(root: string): ReadonlySet<string> {
+  const folder = path.join(root, SCREEN_PAGES);
+  if (!existsSync(folder)) return new Set();
+  return new Set(
+    readdirSync(folder)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => `${WEB_BASE}${SCREEN_PAGES}/${file.slice(0, -'.html'.length)}`),
+  );
+}
+
 /**
  * The page for a path under the base: the login screen prerendered (scripts/prerender-web.mjs), after a refused
- * form post the variant showing why, and for every other screen the web app's page, so deep links and reloads
- * work.
+ * form post the variant showing why, a student screen's own prerendered page, and for every other screen the web
+ * app's page, so deep links and reloads work.
  */
-export function pageFor(url: string, query: unknown): string {
+export function pageFor(url: string, query: unknown, screens: ReadonlySet<string>): string {
+  if (screens.has(url)) return `${url.slice(WEB_BASE.length)}.html`;
   if (url !== WEB_BASE) return 'app.html';
   const param =
     query && typeof query === 'object' ? (query as Record<string, unknown>)[LOGIN_ERROR_PARAM] : undefined;
@@ -32,6 +47,7 @@ export function pageFor(url: string, query: unknown): string {
  */
 export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasWebApp = existsSync(path.join(options.root, 'index.html'));
+  const screens = prerenderedScreens(options.root);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.root,
@@ -55,7 +71,9 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
     const url = request.url.split('?')[0] ?? '';
     if (url === WEB_BASE.slice(0, -1)) return reply.redirect(WEB_BASE);
     if (hasWebApp && url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFor(url, request.query), options.root);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(pageFor(url, request.query, screens), options.root);
     }
     return reply.code(404).send({ status: 'error', message: MESSAGES.notFoundRoute });
   });

@@ -1,16 +1,20 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { STUDENT_SCREEN_HEADINGS } from '@/features/student/screen-heading/screen-headings';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { routes } from './routes';
 
 export { LOGIN_ERROR_PARAM, LOGIN_FORM_ERROR_CODES } from '@portal/common';
 
+/** The student screens (under /dashboard/) whose page the build prerenders: the header, heading and spinner. */
+export const STUDENT_SCREENS = Object.keys(STUDENT_SCREEN_HEADINGS);
+
 /**
  * The markup a screen first renders, for the build to put into the page (scripts/prerender-web.mjs): a phone then
- * shows, and can use, the login screen before any script has arrived. Rendered as the browser's first render
- * would be, with no cookies and no answers yet; React replaces it when it starts (no hydration: the browser's
- * first render may differ, e.g. a returning student resumes instead).
+ * shows the screen, and can use the login, before any script has arrived. Rendered as the browser's first render
+ * is, with no cookies and no answers yet, so that React takes the markup over (main.tsx) rather than drawing it
+ * again.
  */
 export async function renderScreen(path: string): Promise<string> {
   const handler = createStaticHandler(routes, { basename: import.meta.env.BASE_URL.replace(/\/$/, '') });

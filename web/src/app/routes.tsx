@@ -1,9 +1,15 @@
 import { MESSAGES } from '@portal/common';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen';
 import { startLookupEarly, startStoredDataEarly } from '@/features/student/api/early-requests';
 import { StudentGuard } from '@/features/student/components/student-guard';
 import { StudentHeaderLinks } from '@/features/student/components/student-header-links';
+import {
+  type HeadingHandle,
+  STUDENT_SCREEN_HEADINGS,
+  type StudentScreenName,
+} from '@/features/student/screen-heading/screen-headings';
 import { StudentLogin } from '@/features/student-login/components/student-login';
 import { AppLayout } from './layouts/app-layout';
 import { StudentScreenArea } from './layouts/student-screen-area';
@@ -16,39 +22,51 @@ const notFound: RouteObject = { path: '*', element: notFoundScreen };
 // `/dashboard` and `/admin` alone name no screen; without an index route they would render an empty page.
 const bareAreaPath: RouteObject = { index: true, element: notFoundScreen };
 
+/** A student screen's route: its lazily downloaded code, and the heading the screen area draws above it. */
+function studentScreen<Name extends string>(
+  path: StudentScreenName,
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  startData?: () => void,
+): RouteObject {
+  const { element, handle } = lazyScreen(load, name, startData);
+  const heading: HeadingHandle = { heading: STUDENT_SCREEN_HEADINGS[path] };
+  return { path, element, handle: { ...handle, ...heading } };
+}
+
 const studentScreens: RouteObject[] = [
-  {
-    path: 'studentDataView',
-    ...lazyScreen(() => import('@/features/student/components/student-data-view'), 'StudentDataView'),
-  },
-  {
-    path: 'studentDataEnter',
-    ...lazyScreen(
-      () => import('@/features/student/components/student-data-enter'),
-      'StudentDataEnter',
-      startStoredDataEarly,
-    ),
-  },
-  {
-    path: 'formsDownload',
-    ...lazyScreen(() => import('@/features/student/components/forms-download'), 'FormsDownload'),
-  },
-  {
-    path: 'documentDownloadPage',
-    ...lazyScreen(
-      () => import('@/features/student/components/document-download-page'),
-      'DocumentDownloadPage',
-    ),
-  },
-  { path: 'quiz', ...lazyScreen(() => import('@/features/student/components/quiz'), 'Quiz') },
-  {
-    path: 'additionalQuestions',
-    ...lazyScreen(() => import('@/features/student/components/additional-questions'), 'AdditionalQuestions'),
-  },
-  {
-    path: 'studentAppointment',
-    ...lazyScreen(() => import('@/features/student/components/student-appointment'), 'StudentAppointment'),
-  },
+  studentScreen(
+    'studentDataView',
+    () => import('@/features/student/components/student-data-view'),
+    'StudentDataView',
+  ),
+  studentScreen(
+    'studentDataEnter',
+    () => import('@/features/student/components/student-data-enter'),
+    'StudentDataEnter',
+    startStoredDataEarly,
+  ),
+  studentScreen(
+    'formsDownload',
+    () => import('@/features/student/components/forms-download'),
+    'FormsDownload',
+  ),
+  studentScreen(
+    'documentDownloadPage',
+    () => import('@/features/student/components/document-download-page'),
+    'DocumentDownloadPage',
+  ),
+  studentScreen('quiz', () => import('@/features/student/components/quiz'), 'Quiz'),
+  studentScreen(
+    'additionalQuestions',
+    () => import('@/features/student/components/additional-questions'),
+    'AdditionalQuestions',
+  ),
+  studentScreen(
+    'studentAppointment',
+    () => import('@/features/student/components/student-appointment'),
+    'StudentAppointment',
+  ),
 ];
 
 // The guard's lookup of the stored student is sent as the page opens on any student screen, beside its chunk.

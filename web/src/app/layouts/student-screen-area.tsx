@@ -1,20 +1,27 @@
+import { Stack } from '@mantine/core';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { ScreenHeading } from '@/features/student/screen-heading/screen-heading';
+import { screenHeadingOf } from '@/features/student/screen-heading/screen-headings';
 import classes from './student-screen-area.module.css';
 
 /**
  * Student screens open on a spinner (the session lookup, the screen's download, then its own data) and end as
  * long forms and tables. Holding their height from the start keeps everything below them from moving while they
- * load: a layout shift a phone user sees and Lighthouse counts. The boundary is its own so that a screen still
- * downloading shows its spinner inside the held height, not in place of it.
+ * load: a layout shift a phone user sees and Lighthouse counts. The screen's heading stands above the spinner from
+ * the first paint (it is in the page the build prerenders), and stays in place when the screen arrives under it.
+ * The boundary is its own so that a screen still downloading shows its spinner inside the held height, not in place
+ * of it.
  */
 export function StudentScreenArea() {
+  const heading = screenHeadingOf(useMatches().map((match) => match.handle));
   return (
-    <div className={classes.area}>
+    <Stack gap="lg" className={classes.area}>
+      {heading !== undefined && <ScreenHeading heading={heading} />}
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-    </div>
+    </Stack>
   );
 }

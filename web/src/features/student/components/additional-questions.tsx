@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   type AdditionalQuestion,
   type AnswerEntry,
@@ -20,7 +20,6 @@ import { controlId, extraInputId, isExtraInputMessage, QuestionCard } from './qu
 import { useLoadedSession } from './student-guard';
 import { useVerifiedPass } from './use-verified-pass';
 
-const TITLE = 'أسئلة إضافية';
 const INTRO =
   'يرجى الإجابة على الأسئلة التالية، ثم الضغط على زر «إرسال». لا يمكن تعديل الإجابات بعد إرسالها.';
 const SEND = 'إرسال';
@@ -43,12 +42,7 @@ export function AdditionalQuestions() {
   } else {
     body = <Questionnaire />;
   }
-  return (
-    <Stack gap="lg">
-      <Title order={2}>{TITLE}</Title>
-      {body}
-    </Stack>
-  );
+  return <Stack gap="lg">{body}</Stack>;
 }
 
 function Questionnaire() {

@@ -19,7 +19,7 @@ async function openCharterPage() {
     [GET_QUIZ]: () => ({ body: { status: 'success', randomQuestions: [{ index: 1, question: 'عبارة' }] } }),
   });
   const rendered = renderApp('/dashboard/documentDownloadPage');
-  await screen.findByRole('heading', { name: 'تنزيل ميثاق الطالب' });
+  await screen.findByText(/ميثاق الطالب الجامعي/);
   return { ...rendered, api };
 }
 

@@ -1,4 +1,4 @@
-import { Flex, List, Button as MantineButton, Paper, Stack, Text, Title } from '@mantine/core';
+import { Flex, List, Button as MantineButton, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGES, QUIZ_QUESTION_COUNT, studentLanding } from '@portal/common';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '@/components/button';
@@ -9,7 +9,6 @@ import { useLoadedSession } from './student-guard';
 /** A navigation download (spec section 7): the browser saves the PDF the server sends as an attachment. */
 export const CHARTER_URL = `${API_BASE}/students/getStudentBook`;
 
-const TITLE = 'تنزيل ميثاق الطالب';
 const INTRO =
   'قبل استكمال إجراءات الالتحاق يجب عليك قراءة ميثاق الطالب الجامعي، فهو يوضح حقوقك وواجباتك وقواعد السلوك والنزاهة الأكاديمية داخل الجامعة.';
 const STEPS_TITLE = 'الخطوات المطلوبة:';
@@ -27,7 +26,6 @@ export function DocumentDownloadPage() {
   if (studentObj.isPassed) return <Navigate to={`/dashboard/${studentLanding(studentObj)}`} replace />;
   return (
     <Stack gap="lg">
-      <Title order={2}>{TITLE}</Title>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
           <Text>{INTRO}</Text>

@@ -5,8 +5,6 @@ import { showSuccessNotice } from '@/components/notices';
 import { API_BASE } from '@/lib/api-client';
 import { useLoadedSession } from './student-guard';
 
-const TITLE = 'تنزيل الاستمارات';
-const INTRO = 'نزّل الاستمارات التالية واطبعها، ثم قدّمها مع المستندات المطلوبة إلى شؤون الطلاب بالكلية.';
 const DOWNLOAD = 'تنزيل';
 const PDF = '(PDF)';
 
@@ -49,8 +47,6 @@ export function FormsDownload() {
   if (!studentObj.isComplete) return <Navigate to="/dashboard/studentDataView" replace />;
   return (
     <Stack gap="lg">
-      <Title order={2}>{TITLE}</Title>
-      <Text>{INTRO}</Text>
       <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {formsFor(studentObj.socialWork).map((form) => (
           <Paper component="li" key={form.call} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import {
   MESSAGES,
   type QuizAnswerValue,
@@ -17,9 +17,6 @@ import { scheduleReload } from '../utils/reload-page';
 import { ChoiceFieldset } from './choice-fieldset';
 import { useLoadedSession } from './student-guard';
 
-const TITLE = 'اختبار ميثاق الطالب';
-const INTRO =
-  'اقرأ كل عبارة من العبارات التالية واختر «صح» إذا كانت موافقة لما ورد في ميثاق الطالب، أو «خطأ» إذا لم تكن كذلك. يجب الإجابة على جميع الأسئلة.';
 const CHARTER_LINK = 'الرجوع إلى صفحة تنزيل الميثاق';
 const TRUE_LABEL = 'صح';
 const FALSE_LABEL = 'خطأ';
@@ -39,8 +36,6 @@ export function Quiz() {
   if (studentObj.isPassed) return <Navigate to={`/dashboard/${studentLanding(studentObj)}`} replace />;
   return (
     <Stack gap="lg">
-      <Title order={2}>{TITLE}</Title>
-      <Text>{INTRO}</Text>
       <QuizDraw studentId={studentID} />
       <Anchor component={Link} to="/dashboard/documentDownloadPage" size="sm">
         {CHARTER_LINK}

@@ -16,7 +16,8 @@ async function openAppointment(...answers: Partial<StudentData>[]) {
   storeLogin();
   const api = mockApi({ [GET_STUDENT]: lookups(...answers) });
   renderApp('/dashboard/studentAppointment');
-  await screen.findByRole('heading', { name: 'موعد الاختبار الشخصي' });
+  // The heading stands from the start; the screen has arrived once the loading spinner has gone.
+  await waitFor(() => expect(screen.queryByRole('status', { name: MESSAGES.loading })).toBeNull());
   return api;
 }
 

@@ -1,11 +1,10 @@
-import { Alert, Button, Paper, Stack, Table, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Table } from '@mantine/core';
 import { MESSAGES, type StudentData } from '@portal/common';
 import { useEffect, useRef } from 'react';
 import { API_BASE } from '@/lib/api-client';
 import { useRefreshStudent } from '@/lib/student-session';
 import { useLoadedSession } from './student-guard';
 
-const TITLE = 'موعد الاختبار الشخصي';
 const DAY = 'اليوم';
 const DATE = 'التاريخ';
 const PERIOD = 'الفترة';
@@ -49,12 +48,7 @@ function useFreshStudent() {
 export function StudentAppointment() {
   const { studentObj, studentID } = useLoadedSession();
   useFreshStudent();
-  return (
-    <Stack gap="lg">
-      <Title order={2}>{TITLE}</Title>
-      <Appointment student={studentObj} studentId={studentID} />
-    </Stack>
-  );
+  return <Appointment student={studentObj} studentId={studentID} />;
 }
 
 function Appointment({ student, studentId }: { student: StudentData; studentId: string }) {

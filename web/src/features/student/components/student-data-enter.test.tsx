@@ -22,6 +22,7 @@ import { renderApp } from '@/testing/render-app';
 import { compressImage } from '../complete-data/compress-image';
 import { draftKey } from '../complete-data/draft-storage';
 import { pngFile } from '../complete-data/testing/image-files';
+import { STUDENT_SCREEN_HEADINGS } from '../screen-heading/screen-headings';
 import { GET_STUDENT, lookups, STUDENT_ID, storeLogin } from '../testing/student-fixtures';
 
 vi.mock('../complete-data/compress-image', () => ({ compressImage: vi.fn(async (file: File) => file) }));
@@ -167,6 +168,20 @@ afterEach(() => {
 });
 
 describe('studentDataEnter: sections by college', { timeout: 15_000 }, () => {
+  it('shows its introduction while the student is looked up, and its title once it is known', async () => {
+    storeLogin();
+    mockApi({
+      [GET_STUDENT]: lookups({ ...PLAIN, isComplete: true }),
+      [STORED]: () => ({ body: storedBody() }),
+    });
+    renderApp('/dashboard/studentDataEnter');
+    expect(screen.getByText(STUDENT_SCREEN_HEADINGS.studentDataEnter.intro)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: MESSAGES.loading })).toBeInTheDocument();
+    // Whether the student completes or edits their data is not known yet: no title rather than a wrong one.
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('تعديل البيانات');
+  });
+
   it('asks a plain college for student, guardian and father data and the six images only', async () => {
     await open(PLAIN);
     expect(screen.getByRole('heading', { name: 'استكمال البيانات' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ImageKind } from '@portal/common';
 import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/button';
@@ -9,9 +9,6 @@ import { type CompleteDataForm as FormValues, formFromStored } from '../complete
 import { MessageBox } from '../complete-data/message-box';
 import { useLoadedSession } from './student-guard';
 
-const TITLE_COMPLETE = 'استكمال البيانات';
-const TITLE_EDIT = 'تعديل البيانات';
-const INTRO = 'جميع الحقول المعلّمة بعلامة * مطلوبة. يمكنك كتابة الأرقام بالعربية أو بالإنجليزية.';
 const LOADING = 'جاري تحميل بياناتك...';
 const RETRY = 'إعادة المحاولة';
 
@@ -24,7 +21,6 @@ export function StudentDataEnter() {
   const college = { socialWork: studentObj.socialWork, tourism: studentObj.tourism };
   const stored = useStoredCompleteData(studentID);
   const programs = useCollegePrograms(studentObj.college, studentObj.tourism);
-  const title = studentObj.isComplete ? TITLE_EDIT : TITLE_COMPLETE;
 
   const loadError =
     stored.data?.status === 'error'
@@ -53,9 +49,6 @@ export function StudentDataEnter() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
-      {/* Shown with the title, before the data has arrived: the page's largest text need not wait for it. */}
-      <Text>{INTRO}</Text>
       {loadError !== null ? (
         <MessageBox type="error">
           <Stack gap="sm" align="flex-start">

@@ -11,7 +11,7 @@ async function openStudentDataView(flags: Partial<StudentData>) {
   setCookie('nationalID', '29901012345678');
   mockApi({ 'POST /api/v1/students/getStudent': () => ({ body: studentLookup(flags) }) });
   renderApp('/');
-  await screen.findByRole('heading', { name: 'بيانات الطالب' });
+  await screen.findByRole('rowheader', { name: 'الاسم' });
 }
 
 const actionNames = () =>

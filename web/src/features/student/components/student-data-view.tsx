@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Group, Paper, Stack, Table } from '@mantine/core';
 import { ButtonLink } from '@/components/button';
 import classes from './student-data-view.module.css';
 import { useLoadedSession } from './student-guard';
@@ -10,7 +10,6 @@ export function StudentDataView() {
   const { studentData, studentObj } = useLoadedSession();
   return (
     <Stack gap="lg">
-      <Title order={2}>بيانات الطالب</Title>
       <Paper withBorder radius="md">
         <Table striped verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
           <Table.Tbody>

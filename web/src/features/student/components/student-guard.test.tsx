@@ -11,7 +11,7 @@ describe('student guard', () => {
     storeLogin();
     const api = mockApi({ [GET_STUDENT]: lookups({ isComplete: true }) });
     const { router } = renderApp('/dashboard/studentDataView');
-    expect(await screen.findByRole('heading', { name: 'بيانات الطالب' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'الاسم' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/studentDataView');
     expect(api.bodiesOf(GET_STUDENT)).toEqual([{ nationalID: NATIONAL_ID }]);
   });
@@ -22,7 +22,7 @@ describe('student guard', () => {
     preloadScreens(routes, '/stAdmission/dashboard/studentDataView', '/stAdmission');
     expect(api.bodiesOf(GET_STUDENT)).toEqual([{ nationalID: NATIONAL_ID }]);
     renderApp('/dashboard/studentDataView');
-    expect(await screen.findByRole('heading', { name: 'بيانات الطالب' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'الاسم' })).toBeInTheDocument();
     expect(api.bodiesOf(GET_STUDENT)).toHaveLength(1);
   });
 

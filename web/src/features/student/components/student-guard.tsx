@@ -24,22 +24,30 @@ export function StudentGuard() {
   return <Navigate to="/" replace />;
 }
 
-/** True while the stored national ID is being looked up for a screen opened without a session. */
+/**
+ * True while the stored national ID is being looked up for a screen opened without a session. Decided after the
+ * first render, not during it: the build prerenders a student screen's page (scripts/prerender-web.mjs) with no
+ * student known, and the browser's first render must draw the same spinner to take that page over.
+ */
 function useResumeSession(loaded: boolean): boolean {
   const refresh = useRefreshStudent();
-  const [resuming, setResuming] = useState(() => !loaded && getCookie('nationalID') !== undefined);
+  const [settled, setSettled] = useState(false);
   // StrictMode runs effects twice in development; one lookup is enough.
   const started = useRef(false);
 
   useEffect(() => {
-    if (!resuming || started.current) return;
+    if (loaded || started.current) return;
     started.current = true;
+    if (getCookie('nationalID') === undefined) {
+      setSettled(true);
+      return;
+    }
     // On success the session is set in the same render as this, so the screen follows without a redirect. Opened
     // on a student screen, the page has already sent this lookup (the route's preload).
-    refresh(takeEarlyLookup).then(() => setResuming(false));
-  }, [resuming, refresh]);
+    refresh(takeEarlyLookup).then(() => setSettled(true));
+  }, [loaded, refresh]);
 
-  return resuming;
+  return !loaded && !settled;
 }
 
 /** The session of a screen rendered inside StudentGuard, so screens need no null checks. */

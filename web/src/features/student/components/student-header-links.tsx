@@ -1,7 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { UNKNOWN_ROLE } from '@portal/common';
 import { useLocation, useNavigate } from 'react-router';
-import { getCookie, removeCookie } from '@/lib/cookies';
+import { removeCookie, useCookie } from '@/lib/cookies';
 import { useStudentSession } from '@/lib/student-session';
 
 /** Spec section 2: logout when a student id is stored and the role is NOT, or a national ID is stored. */
@@ -21,9 +21,9 @@ export function StudentHeaderLinks() {
   const navigate = useNavigate();
   const { setSession } = useStudentSession();
   const links = studentHeaderLinks({
-    id: getCookie('id'),
-    role: getCookie('role'),
-    nationalID: getCookie('nationalID'),
+    id: useCookie('id'),
+    role: useCookie('role'),
+    nationalID: useCookie('nationalID'),
   });
 
   const logout = () => {
