@@ -1,6 +1,6 @@
 import './app/first-screen-styles';
 import './app/fonts.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { adoptPrerenderedLogin } from './features/student-login/components/prerendered-login';
@@ -20,8 +20,12 @@ if (root.firstElementChild === null) {
   // slices, instead of building it again, so the page neither blocks nor moves, and what the student typed into
   // the login meanwhile stays.
   adoptPrerenderedLogin(root);
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) =>
-      console.warn('the prerendered page differed; React rendered it again', error),
+  // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them, instead
+  // of in one long task that would hold up a tap on a slow phone.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) =>
+        console.warn('the prerendered page differed; React rendered it again', error),
+    });
   });
 }
