@@ -8,6 +8,8 @@ const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.me
 
 export default defineConfig({
   base: '/stAdmission/',
+  // The footer of a page prerendered at build names this year (src/build-constants.d.ts).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [
     react(),
     // Unit tests never load fonts.css; subsetting for every test run would only cost time.

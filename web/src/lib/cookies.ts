@@ -1,5 +1,5 @@
 import { COOKIE_MAX_AGE_MS } from '@portal/common';
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from './browser-value';
 
 /** Every cookie the web app keeps (spec section 3, client state). */
 export type CookieName = 'token' | 'faculty' | 'role' | 'name' | 'id' | 'seatNo' | 'nationalID';
@@ -12,20 +12,12 @@ export function getCookie(name: CookieName): string | undefined {
   return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
 }
 
-const noSubscription = () => () => {};
-
 /**
- * A cookie as this render sees it. Nothing announces a change: cookies change through this module, and whoever
- * changes them navigates, which renders the readers again. While React takes over a page prerendered at build
- * (main.tsx) it reads none, as the build did, so the markup matches; React renders again with the real value
- * straight after.
+ * A cookie as this render sees it. Cookies change through this module, and whoever changes them navigates, which
+ * renders the readers again. A page prerendered at build is taken over as rendered there: with no cookies.
  */
 export function useCookie(name: CookieName): string | undefined {
-  return useSyncExternalStore(
-    noSubscription,
-    () => getCookie(name),
-    () => undefined,
-  );
+  return useBrowserValue(() => getCookie(name), undefined);
 }
 
 export function setCookie(name: CookieName, value: string, maxAgeMs = COOKIE_MAX_AGE_MS): void {

@@ -1,4 +1,5 @@
 import { Container, Skeleton, Text } from '@mantine/core';
+import { useBrowserValue } from '@/lib/browser-value';
 import { useBranding } from '../api/get-branding';
 import { ALL_RIGHTS_RESERVED, forHolder } from './copyright-line';
 
@@ -6,6 +7,8 @@ import { ALL_RIGHTS_RESERVED, forHolder } from './copyright-line';
 export function SiteFooter() {
   const { data: branding, isPending } = useBranding();
   const holder = branding?.copyrightHolder;
+  // A page prerendered at build says the build's year, even in a later one, until React has taken it over.
+  const year = useBrowserValue(() => new Date().getFullYear(), __BUILD_YEAR__);
   return (
     <Container component="footer" size="lg" py="md">
       <Text ta="center" size="sm" c="dimmed">
@@ -25,7 +28,7 @@ export function SiteFooter() {
         ) : (
           holder && forHolder(holder)
         )}{' '}
-        © {new Date().getFullYear()}
+        © {year}
       </Text>
     </Container>
   );
