@@ -11,6 +11,7 @@ import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { charterRoutes } from './modules/charter/charter.routes.js';
 import { collegesRoutes } from './modules/colleges/colleges.routes.js';
 import { completeDataRoutes } from './modules/complete-data/complete-data.routes.js';
+import { documentReviewRoutes } from './modules/document-review/document-review.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(importsRoutes, { secret: deps.secret });
       await api.register(exportsRoutes, { secret: deps.secret });
       await api.register(formsRoutes, { secret: deps.secret });
+      await api.register(documentReviewRoutes);
     },
     { prefix: '/api/v1' },
   );

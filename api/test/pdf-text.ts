@@ -14,3 +14,13 @@ export function pdfPageCount(pdf: Buffer): number {
   const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
   return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
 }
+
+/**
+ * Whether the PDF text prints `value` as it is, as one line of its own. Right-to-left layout moves the neutral
+ * characters at the ends of a Latin run in an Arabic paragraph, so the line is compared as a set of characters
+ * with their counts: markup that ran would lose characters (`*bold*` its stars) or add some (a file's contents).
+ */
+export function printsLiterally(text: string, value: string): boolean {
+  const letters = (s: string) => [...s.replace(/\s+/g, '')].sort().join('');
+  return text.split('\n').some((line) => letters(line) === letters(value));
+}

@@ -55,6 +55,17 @@ export function completeDataForm(shade = 0) {
   );
 }
 
+/** A replacement of every document (six PNG images, no text), as a student whose documents were all refused sends. */
+export function replacementForm(shade = 0) {
+  return multipartBody(
+    {},
+    IMAGE_KINDS.map((kind, i) => ({
+      filename: photoFileName(`${kind}.png`, kind),
+      content: tinyPng([10 * i, shade, 199], 8),
+    })),
+  );
+}
+
 /**
  * A social-work student who has done everything a student can: data and six images stored through the API,
  * the charter quiz passed and an interview appointment, so every student route has something to give away.

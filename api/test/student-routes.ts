@@ -2,7 +2,7 @@ import { extractAdditionalQuestions } from '@portal/common';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../src/app.js';
 import { API_PREFIX } from '../src/modules/auth/access-policy.js';
-import { completeDataForm } from './student-access.js';
+import { completeDataForm, replacementForm } from './student-access.js';
 
 /** The student a request is aimed at. */
 export interface TargetStudent {
@@ -48,7 +48,17 @@ export async function studentRouteRequests(app: App): Promise<Record<string, Stu
       };
     },
     'GET /students/completeStudentData/:id': get((t) => `/students/completeStudentData/${t.id}`),
+    'PATCH /students/replaceDocuments/:id': (t) => {
+      const form = replacementForm(78);
+      return {
+        method: 'PATCH',
+        url: `${API_PREFIX}/students/replaceDocuments/${t.id}`,
+        headers: form.headers,
+        payload: form.payload,
+      };
+    },
     'GET /students/photo/:id/:kind': get((t) => `/students/photo/${t.id}/personalPhoto`),
+    'GET /students/document/:id/:kind': get((t) => `/students/document/${t.id}/personalPhoto`),
     'GET /students/question/:id': get((t) => `/students/question/${t.id}`),
     'POST /students/question/:id': (t) => ({
       method: 'POST',

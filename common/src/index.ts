@@ -3,6 +3,8 @@ export * from './branding.js';
 export * from './colleges.js';
 export * from './complete-data.js';
 export * from './digits.js';
+export * from './document-review.js';
+export * from './documents-status.js';
 export * from './envelope.js';
 export * from './limits.js';
 export * from './messages.js';

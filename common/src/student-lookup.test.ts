@@ -55,6 +55,8 @@ describe('studentLookupResponseSchema', () => {
     appointed: false,
     appointedDay: null,
     appointedHour: null,
+    documentsStatus: 'none',
+    documents: [],
   };
 
   it('parses the lookup answer', () => {
@@ -77,11 +79,19 @@ describe('studentLookupResponseSchema', () => {
       appointed: true,
       appointedDay: '2026-08-15',
       appointedHour: 12,
+      documentsStatus: 'needsReupload',
+      documents: [{ kind: 'personalPhoto', state: 'rejected', reason: 'سبب آخر', note: 'خلفية داكنة' }],
     };
     expect(studentLookupResponseSchema.parse({ ...response, studentData: appointed }).studentData).toEqual(
       appointed,
     );
-    for (const wrong of [{ appointedHour: 10 }, { appointedDay: '15/08/2026' }, { socialWork: 'yes' }]) {
+    for (const wrong of [
+      { appointedHour: 10 },
+      { appointedDay: '15/08/2026' },
+      { socialWork: 'yes' },
+      { documentsStatus: 'rejected' },
+      { documents: [{ kind: 'passport', state: 'rejected', reason: null, note: null }] },
+    ]) {
       const studentData = { ...appointed, ...wrong };
       expect(studentLookupResponseSchema.safeParse({ ...response, studentData }).success).toBe(false);
     }

@@ -1,6 +1,7 @@
 import { normalizeDigits } from './digits.js';
+import { DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
-import { NATIONAL_ID_MAX_LENGTH } from './limits.js';
+import { IMAGE_KINDS, NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { z } from './zod.js';
 
@@ -32,6 +33,16 @@ export type StudentResultEntry = z.infer<typeof studentResultEntrySchema>;
 /** A personal-interview day as the server stores it: 'YYYY-MM-DD'. */
 export const appointedDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** One stored document as the student sees it: reason (Arabic) and note only when refused (issue 16). */
+export const studentDocumentSchema = z.object({
+  kind: z.enum(IMAGE_KINDS),
+  state: z.enum(DOCUMENT_STATES),
+  /** The refusal reason in Arabic (`REFUSAL_REASON_LABELS`), or null unless refused. */
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type StudentDocument = z.infer<typeof studentDocumentSchema>;
+
 /**
  * The student's flags. The spec's four come first; the college flags (`socialWork`: family sections, three
  * forms, interview; `tourism`: three program choices) and the personal-interview appointment were added later,
@@ -52,6 +63,10 @@ export const studentDataSchema = z.object({
     .union([z.literal(9), z.literal(12)])
     .nullable()
     .default(null),
+  /** The documents review as a whole (issue 16). */
+  documentsStatus: z.enum(DOCUMENTS_STATUSES).default('none'),
+  /** Each stored document's review state (issue 16); empty before the first submit. */
+  documents: z.array(studentDocumentSchema).default([]),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 

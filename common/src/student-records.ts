@@ -1,4 +1,5 @@
 import { normalizeDigits } from './digits.js';
+import { DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
 import { NATIONAL_ID_MAX_LENGTH, STUDENT_PAGE_SIZE } from './limits.js';
 import { MESSAGES } from './messages.js';
@@ -40,6 +41,8 @@ export const studentRecordSchema = z.object({
   appointedDay: z.string().nullable(),
   /** 9 (morning) or 12 (evening), or null. */
   appointedHour: z.number().int().nullable(),
+  /** The documents review as a whole (issue 16; added after the spec). */
+  documentsStatus: z.enum(DOCUMENTS_STATUSES),
 });
 export type StudentRecord = z.infer<typeof studentRecordSchema>;
 
@@ -63,6 +66,11 @@ export type StudentPageQuery = z.input<typeof studentPageQuerySchema>;
 /** Only complete (true), only incomplete (false) or every student (null or absent). */
 const isCompleteFilter = z.boolean({ error: MESSAGES.invalidInput }).nullish();
 
+/** Only students whose documents are in this state (issue 16), or every student (null or absent). */
+const documentsStatusFilter = z
+  .enum(DOCUMENTS_STATUSES, { error: MESSAGES.documentsStatusInvalid })
+  .nullish();
+
 /**
  * Body of `POST /students/getAllStudents`. The faculty is required for a super admin and support (the faculty
  * dropdown's default is 'choose faculty'); a faculty ADMIN always gets its own faculty and may leave it out.
@@ -70,7 +78,7 @@ const isCompleteFilter = z.boolean({ error: MESSAGES.invalidInput }).nullish();
  * client filtering on it computes the page count from `completedStudentsNumber` (or the difference).
  */
 export const getAllStudentsRequestSchema = z.object(
-  { faculty: facultyField, isComplete: isCompleteFilter },
+  { faculty: facultyField, isComplete: isCompleteFilter, documentsStatus: documentsStatusFilter },
   { error: MESSAGES.invalidInput },
 );
 export type GetAllStudentsRequest = z.input<typeof getAllStudentsRequestSchema>;
@@ -81,6 +89,11 @@ export const getAllStudentsResponseSchema = successEnvelope({
   data: z.array(studentRecordSchema),
   studentsNumber: z.number().int(),
   completedStudentsNumber: z.number().int(),
+  /**
+   * Only when the request filters on `documentsStatus` (issue 16): how many of the faculty's students the
+   * filters keep, for the page count (the two counts above cannot give it).
+   */
+  filteredStudentsNumber: z.number().int().optional(),
 });
 export type GetAllStudentsResponse = z.infer<typeof getAllStudentsResponseSchema>;
 
@@ -112,6 +125,7 @@ export const getStudentInfoRequestSchema = z
       nationalID: nationalIdSearch,
       studentName: studentNameSearch,
       isComplete: isCompleteFilter,
+      documentsStatus: documentsStatusFilter,
       faculty: facultyField,
     },
     { error: MESSAGES.invalidInput },
@@ -164,11 +178,23 @@ export type FacultyCounts = z.infer<typeof facultyCountsSchema>;
 export const countFacultyResponseSchema = successEnvelope({ data: facultyCountsSchema });
 export type CountFacultyResponse = z.infer<typeof countFacultyResponseSchema>;
 
+/**
+ * One faculty of the statistics: its counts and, from the documents review (issue 16), how many of its students
+ * have documents awaiting review, to re-upload, or all accepted (by documents status, so the three never
+ * overlap).
+ */
+export const statisticsRowSchema = facultyCountsSchema.extend({
+  documentsAwaiting: z.number().int(),
+  documentsNeedReupload: z.number().int(),
+  documentsAccepted: z.number().int(),
+});
+export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
+
 /** Answer of `GET /students/getStatistics`: every college, zero counts included. */
 export const statisticsResponseSchema = successEnvelope({
   allStudentsNumber: z.number().int(),
   allStudentsNumberCompleted: z.number().int(),
-  results: z.array(facultyCountsSchema),
+  results: z.array(statisticsRowSchema),
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
 

@@ -96,6 +96,17 @@ export const students = pgTable(
     isPassed: boolean('is_passed').notNull().default(false),
     passedAt: timestamp('passed_at', { withTimezone: true }),
     isCompletedAdditionalQuestions: boolean('is_completed_additional_questions').notNull().default(false),
+    /**
+     * The documents review as a whole, kept from the images by `refreshDocumentsStatus` (db/documents-status.ts)
+     * in every transaction that changes them, so lists, filters, counts and the review queue read one column.
+     */
+    documentsStatus: text('documents_status', { enum: ['none', 'pending', 'needsReupload', 'accepted'] })
+      .notNull()
+      .default('none'),
+    /** How many of the student's documents await review (the review queue holds students with one or more). */
+    documentsAwaiting: smallint('documents_awaiting').notNull().default(0),
+    /** Bumped by every review save and document replacement: a review based on an older version is refused. */
+    reviewVersion: integer('review_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The name normalised for search and ordering (alef/hamza, teh marbuta, alef maqsura; see arabic-search). */
@@ -115,10 +126,17 @@ export const students = pgTable(
     index('students_college_name_search_idx').on(t.collegeId, t.nameSearch, t.id),
     // Staff name search: contains-match on the normalised name (needs pg_trgm, created by migration 0002).
     index('students_name_search_key_trgm_idx').using('gin', t.nameSearchKey.op('gin_trgm_ops')),
+    // The staff list filtered on the documents column: one status's page already in name order (however few
+    // students have it, even under a prepared statement's generic plan), and its count index-only.
+    index('students_college_documents_status_idx').on(t.collegeId, t.documentsStatus, t.nameSearch, t.id),
+    // The review queue: a faculty's students with a document awaiting review, oldest completion first.
+    index('students_review_queue_idx')
+      .on(t.collegeId, t.completedAt, t.id)
+      .where(sql`${t.documentsAwaiting} > 0`),
   ],
 );
 
-/** One row per stored document image; review columns leave room for staff verification of each document. */
+/** One row per stored document image, with its staff review (issue 16): pending until accepted or refused. */
 export const studentImages = pgTable(
   'student_images',
   {
@@ -134,7 +152,15 @@ export const studentImages = pgTable(
     reviewStatus: text('review_status', { enum: ['pending', 'accepted', 'rejected'] })
       .notNull()
       .default('pending'),
+    /** The refusal reason's code (`REFUSAL_REASONS`), only when rejected. */
+    reviewReason: text('review_reason', {
+      enum: ['unreadable', 'cropped', 'wrongDocument', 'expired', 'nameMismatch', 'other'],
+    }),
     reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The reviewer's user name as it was, kept when the account is later deleted. */
+    reviewedByUserName: text('reviewed_by_user_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('student_images_student_kind_key').on(t.studentId, t.kind)],
@@ -251,7 +277,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // A student's history on the staff record page: the rows that name it, newest first.
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 /**

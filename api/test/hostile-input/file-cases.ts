@@ -320,6 +320,158 @@ const completeDataCases: HostileCase[] = [
   },
 ];
 
+/** A replacement of refused documents: files only (every case below is refused before anything is stored). */
+const replacement = (
+  files: FilePart[],
+  fields: readonly (readonly [string, string])[] = [],
+): HostileBody => ({
+  kind: 'multipart',
+  fields,
+  files,
+});
+const ownReplacement = (ctx: CaseContext) => `/students/replaceDocuments/${ctx.student.id}`;
+const oneImage = (kind: ImageKind = 'personalPhoto', content = tinyPng([9, 9, 9])): FilePart[] => [
+  { filename: photoFileName(`${kind}.png`, kind), content },
+];
+
+/**
+ * Replacement cases run after the complete-data cases: by then `student` has completed the data, and its
+ * documents await review (none is refused, so a well-formed replacement is refused too).
+ */
+const replaceDocumentsCases: HostileCase[] = [
+  {
+    name: 'replace documents: a JSON body instead of multipart',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({ path: ownReplacement(ctx), body: { kind: 'json', value: { photos: ['x'] } } }),
+    status: 415,
+    message: MESSAGES.multipartRequired,
+  },
+  {
+    name: "replace documents: another student's id",
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: `/students/replaceDocuments/${ctx.otherStudent.id}`,
+      body: replacement(oneImage()),
+    }),
+    status: 403,
+  },
+  {
+    name: 'replace documents: a student whose data is not complete',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'passedStudent',
+    request: (ctx) => ({
+      path: `/students/replaceDocuments/${ctx.passedStudent.id}`,
+      body: replacement(oneImage()),
+    }),
+    status: 409,
+    message: MESSAGES.replaceNotComplete,
+  },
+  {
+    name: 'replace documents: a document that was not refused',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({ path: ownReplacement(ctx), body: replacement(oneImage('frontIdCard')) }),
+    status: 409,
+    message: MESSAGES.replaceNotRefused,
+  },
+  {
+    name: 'replace documents: no image at all',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({ path: ownReplacement(ctx), body: replacement([]) }),
+    status: 400,
+    message: MESSAGES.replaceNothingSent,
+  },
+  {
+    name: 'replace documents: a form field sent along (the English name)',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: replacement(oneImage(), [['studentNameEn', 'Someone Else']]),
+    }),
+    status: 400,
+    message: MESSAGES.replaceFieldsRefused,
+  },
+  {
+    name: 'replace documents: __proto__ and constructor fields',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: replacement(oneImage(), [
+        ['__proto__', '{"polluted":"yes"}'],
+        ['constructor', 'x'],
+      ]),
+    }),
+    status: 400,
+  },
+  {
+    name: 'replace documents: an SVG with a script named .png',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: replacement(oneImage('personalPhoto', svgWithScript())),
+    }),
+    status: 415,
+    message: MESSAGES.imageNotImage,
+  },
+  {
+    name: 'replace documents: a decompression-bomb PNG',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: replacement(oneImage('personalPhoto', decompressionBombPng())),
+    }),
+    status: 413,
+    message: MESSAGES.imageTooManyPixels,
+  },
+  {
+    name: 'replace documents: a truncated PNG',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: replacement(oneImage('backIdCard', truncatedPng())),
+    }),
+    status: 400,
+    message: MESSAGES.imageCorrupt,
+  },
+  {
+    name: 'replace documents: a file name with a traversal and no kind',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: replacement([{ filename: '../../etc/passwd.png', content: tinyPng() }]),
+    }),
+    status: 400,
+    message: MESSAGES.photoKindUnknown,
+  },
+  {
+    name: 'replace documents: seven files',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({ path: ownReplacement(ctx), body: replacement([...sixImages(), ...oneImage()]) }),
+    status: 400,
+    message: MESSAGES.photosTooMany,
+  },
+  {
+    name: 'replace documents: a multipart body with no boundary',
+    route: 'PATCH /students/replaceDocuments/:id',
+    who: 'student',
+    request: (ctx) => ({
+      path: ownReplacement(ctx),
+      body: { kind: 'raw', payload: 'garbage', contentType: 'multipart/form-data' },
+    }),
+    status: 400,
+  },
+];
+
 const upload = (fields: Record<string, string>, file?: FilePart): HostileBody => ({
   kind: 'multipart',
   fields,
@@ -602,4 +754,5 @@ export function uploadCases(sheets: () => Spreadsheets): HostileCase[] {
   ];
 }
 
-export const FILE_CASES: readonly HostileCase[] = completeDataCases;
+/** The complete-data cases first: their accepted submit completes the student the replacement cases need. */
+export const FILE_CASES: readonly HostileCase[] = [...completeDataCases, ...replaceDocumentsCases];

@@ -61,6 +61,13 @@ const SPEC_STUDENT_RECORDS_ACCESS: Record<string, Partial<Record<StaffRole, true
   'GET /students/getStatistics': { SUPERADMIN: true },
 };
 
+/** Issue 16: every staff role reviews documents (each within its scope, which the routes check themselves). */
+const SPEC_DOCUMENT_REVIEW_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'>>> = {
+  'GET /students/record/:id': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
+  'POST /students/review/:id': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
+  'POST /students/reviewQueue': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
+};
+
 type Expected = { status: 401 | 403; message: string } | 'allowed';
 
 /** What the table says a signed-in account gets, read straight from the row's fields. */
@@ -145,6 +152,17 @@ describe('the access table', () => {
       }),
     );
     expect(actual).toEqual(SPEC_STUDENT_RECORDS_ACCESS);
+  });
+
+  it('gives the document review calls exactly the access of issue 16', () => {
+    const byRoute = new Map(ACCESS_POLICY.map((rule) => [`${rule.method} ${rule.url}`, rule]));
+    const actual = Object.fromEntries(
+      Object.keys(SPEC_DOCUMENT_REVIEW_ACCESS).map((route) => {
+        const rule = byRoute.get(route);
+        return [route, rule ? accessOf(rule) : 'no row'];
+      }),
+    );
+    expect(actual).toEqual(SPEC_DOCUMENT_REVIEW_ACCESS);
   });
 });
 

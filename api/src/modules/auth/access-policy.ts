@@ -27,6 +27,7 @@ export interface AccessRule {
 }
 
 const SUPERADMIN_ONLY = ['SUPERADMIN'] as const;
+const REVIEW_ROLES = ['SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'] as const;
 
 /**
  * THE access table: `route → allowed roles`, enforced by the auth plugin on every route it names (spec section
@@ -98,6 +99,14 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   // the verification page a form's QR code opens is public.
   { method: 'POST', url: '/forms/downloadLink', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
   { method: 'GET', url: '/forms/verify/:token', allow: 'public' },
+
+  // Document review (issue 16): every staff role reviews, each within its scope (document-review/review-scope.ts:
+  // SUPERADMIN and SUPPORT any student, ADMIN its own faculty's, SOCIAL_ADMIN social-work students). The image
+  // route `GET /students/document/:id/:kind` has no row: the student's own session opens it too, and it checks
+  // staff credentials itself (document-review/document-access.ts).
+  { method: 'GET', url: '/students/record/:id', allow: REVIEW_ROLES },
+  { method: 'POST', url: '/students/review/:id', allow: REVIEW_ROLES },
+  { method: 'POST', url: '/students/reviewQueue', allow: REVIEW_ROLES },
 
   // Later features add their rows below, e.g.
   // { method: 'POST', url: '/students/getAllStudents', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },

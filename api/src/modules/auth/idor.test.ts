@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/common';
+import { IMAGE_KINDS, MESSAGES } from '@portal/common';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertStaff, OTHER_FACULTY, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
@@ -7,7 +7,7 @@ import { apiRoutes } from '../../../test/route-table.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { studentRouteRequests, withCookie } from '../../../test/student-routes.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { staffUsers, students } from '../../db/schema.js';
+import { staffUsers, studentImages, students } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/exports.service.js';
@@ -92,6 +92,13 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     expectStudentRouteRefused('PATCH /students/completeStudentData/:id'),
   'GET /students/completeStudentData/:id': () =>
     expectStudentRouteRefused('GET /students/completeStudentData/:id'),
+  'PATCH /students/replaceDocuments/:id': async () => {
+    const before = await db.select().from(studentImages).where(eq(studentImages.studentId, victim.id));
+    await expectStudentRouteRefused('PATCH /students/replaceDocuments/:id');
+    expect(await db.select().from(studentImages).where(eq(studentImages.studentId, victim.id))).toEqual(
+      before,
+    );
+  },
   'GET /students/photo/:id/:kind': async () => {
     await expectStudentRouteRefused('GET /students/photo/:id/:kind');
     // Staff have no business with the preview route either.
@@ -102,6 +109,44 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     });
     expect(staff.statusCode).toBe(401);
     expect(staff.headers['content-type']).not.toMatch(/^image\//);
+  },
+  'GET /students/document/:id/:kind': async () => {
+    await expectStudentRouteRefused('GET /students/document/:id/:kind');
+    // A faculty ADMIN of another faculty than the victim's reads none of its documents.
+    const res = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/students/document/${victim.id}/personalPhoto`,
+      headers: as(otherAdmin),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expect(res.headers['content-type']).not.toMatch(/^image\//);
+  },
+  'GET /students/record/:id': async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/students/record/${victim.id}`,
+      headers: as(otherAdmin),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expectNothingOfVictim(res.body);
+  },
+  'POST /students/review/:id': async () => {
+    const before = await db.select().from(studentImages).where(eq(studentImages.studentId, victim.id));
+    const decisions = IMAGE_KINDS.map((kind) => ({ kind, decision: 'rejected', reason: 'unreadable' }));
+    for (const headers of [as(otherAdmin), { cookie: victim.cookie }, { cookie: attacker.cookie }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/students/review/${victim.id}`,
+        headers,
+        payload: { version: 0, decisions },
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await db.select().from(studentImages).where(eq(studentImages.studentId, victim.id))).toEqual(
+      before,
+    );
   },
   'GET /students/question/:id': () => expectStudentRouteRefused('GET /students/question/:id'),
   'POST /students/question/:id': () => expectStudentRouteRefused('POST /students/question/:id'),

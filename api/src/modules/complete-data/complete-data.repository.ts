@@ -1,7 +1,9 @@
-import type { CompleteData, ImageContentType, ImageKind } from '@portal/common';
+import type { CompleteData, DocumentState, ImageContentType, ImageKind } from '@portal/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { refreshDocumentsStatus } from '../../db/documents-status.js';
 import type { Database } from '../../db/pool.js';
 import { collegePrograms, colleges, studentImages, students } from '../../db/schema.js';
+import type { DbExecutor } from '../audit/audit.repository.js';
 
 /** An image checked and put into the storage, to be recorded with the student's data. */
 export interface NewImage {
@@ -104,8 +106,8 @@ export function completeDataRepository(db: Database) {
     /**
      * Stores the data and records the new images in one transaction: the student row is updated first (which
      * locks it, so two submits of one student take turns), marked complete, its first completion time kept;
-     * each image row of a sent kind is replaced. Answers the storage keys the new images replaced (to be removed
-     * once committed), or null when the student no longer exists.
+     * each image row of a sent kind is replaced and awaits review again. Answers the storage keys the new images
+     * replaced (to be removed once committed), or null when the student no longer exists.
      */
     async save(studentId: string, data: CompleteData, images: readonly NewImage[]): Promise<string[] | null> {
       return db.transaction(async (tx) => {
@@ -122,40 +124,101 @@ export function completeDataRepository(db: Database) {
           .where(eq(students.id, studentId))
           .returning({ id: students.id });
         if (updated.length === 0) return null;
-        if (images.length === 0) return [];
-
-        const replaced = await tx
-          .select({ storageKey: studentImages.storageKey })
-          .from(studentImages)
-          .where(
-            and(
-              eq(studentImages.studentId, studentId),
-              inArray(
-                studentImages.kind,
-                images.map((image) => image.kind),
-              ),
-            ),
-          );
-        await tx
-          .insert(studentImages)
-          .values(images.map((image) => ({ studentId, ...image })))
-          .onConflictDoUpdate({
-            target: [studentImages.studentId, studentImages.kind],
-            set: {
-              storageKey: sql`excluded.storage_key`,
-              contentType: sql`excluded.content_type`,
-              sizeBytes: sql`excluded.size_bytes`,
-              sha256: sql`excluded.sha256`,
-              reviewStatus: 'pending',
-              reviewNote: null,
-              createdAt: sql`now()`,
-            },
-          });
-        return replaced.map((row) => row.storageKey);
+        const replaced = await recordImages(tx, studentId, images);
+        // A first completion puts the documents in the review; a new image is a change a reviewer must see.
+        await refreshDocumentsStatus(tx, studentId, { bumpVersion: images.length > 0 });
+        return replaced;
       });
+    },
+
+    /** Runs `work` in one transaction: the steps of a documents replacement below take it. */
+    transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    /**
+     * The student's completeness, its row locked until the transaction ends (a review save or a complete-data
+     * submit of the same student waits); undefined when the student no longer exists.
+     */
+    async lockStudent(tx: DbExecutor, studentId: string): Promise<{ isComplete: boolean } | undefined> {
+      const [row] = await tx
+        .select({ isComplete: students.isComplete })
+        .from(students)
+        .where(eq(students.id, studentId))
+        .for('update');
+      return row;
+    },
+
+    /** The review state of the student's documents of these kinds, as the locked student has them. */
+    async reviewStates(
+      tx: DbExecutor,
+      studentId: string,
+      kinds: readonly ImageKind[],
+    ): Promise<Map<string, DocumentState>> {
+      const rows = await tx
+        .select({ kind: studentImages.kind, reviewStatus: studentImages.reviewStatus })
+        .from(studentImages)
+        .where(and(eq(studentImages.studentId, studentId), inArray(studentImages.kind, [...kinds])));
+      return new Map(rows.map((row) => [row.kind, row.reviewStatus]));
+    },
+
+    /**
+     * Records replacements of the student's documents, which await review again, and moves the documents
+     * status and review version on; answers the storage keys replaced (to be removed once committed).
+     */
+    async replaceImages(tx: DbExecutor, studentId: string, images: readonly NewImage[]): Promise<string[]> {
+      const replaced = await recordImages(tx, studentId, images);
+      await refreshDocumentsStatus(tx, studentId, { bumpVersion: true });
+      return replaced;
     },
   };
 }
+
+/**
+ * Puts each image into the row of its kind (a new row, or the stored one replaced) as a fresh upload awaiting
+ * review: the previous review, its reason, note and reviewer, belonged to the replaced file. Answers the storage
+ * keys of the replaced files.
+ */
+async function recordImages(
+  tx: DbExecutor,
+  studentId: string,
+  images: readonly NewImage[],
+): Promise<string[]> {
+  if (images.length === 0) return [];
+  const replaced = await tx
+    .select({ storageKey: studentImages.storageKey })
+    .from(studentImages)
+    .where(
+      and(
+        eq(studentImages.studentId, studentId),
+        inArray(
+          studentImages.kind,
+          images.map((image) => image.kind),
+        ),
+      ),
+    );
+  await tx
+    .insert(studentImages)
+    .values(images.map((image) => ({ studentId, ...image })))
+    .onConflictDoUpdate({
+      target: [studentImages.studentId, studentImages.kind],
+      set: {
+        storageKey: sql`excluded.storage_key`,
+        contentType: sql`excluded.content_type`,
+        sizeBytes: sql`excluded.size_bytes`,
+        sha256: sql`excluded.sha256`,
+        reviewStatus: 'pending',
+        reviewReason: null,
+        reviewNote: null,
+        reviewedBy: null,
+        reviewedByUserName: null,
+        reviewedAt: null,
+        createdAt: sql`now()`,
+      },
+    });
+  return replaced.map((row) => row.storageKey);
+}
+
 export type CompleteDataRepository = ReturnType<typeof completeDataRepository>;
 export type StudentForCompletion = NonNullable<Awaited<ReturnType<CompleteDataRepository['findStudent']>>>;
 export type StoredImageRow = Awaited<ReturnType<CompleteDataRepository['images']>>[number];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { IMAGE_KINDS, type ImageKind, photoFileName, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
@@ -10,9 +10,11 @@ import {
   SOCIAL_WORK_FAMILY as FAMILY,
   COMPLETE_DATA_FIELDS as FIELDS,
 } from '../../../test/complete-data-fields.js';
+import { setDocumentReviews } from '../../../test/documents.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { filesUnder, uploadFolders } from '../../../test/uploads.js';
 import { studentImages, students } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../db/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
@@ -56,8 +58,7 @@ const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000
   storage: faultyStorage(localDiskStorage(path.join(dataDir, 'images'))),
 }));
 const { db } = database;
-const imagesDir = path.join(app.config.dataDir, 'images');
-const stagingDir = path.join(app.config.dataDir, 'tmp', 'uploads');
+const { images: imagesDir, staging: stagingDir } = uploadFolders(app);
 
 beforeEach(() => faults.reset());
 
@@ -102,22 +103,10 @@ function submit(
   });
 }
 
+const allAccepted = Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, { state: 'accepted' } as const]));
+
 const studentRow = async (id: string) => (await db.select().from(students).where(eq(students.id, id)))[0];
 const imageRows = (id: string) => db.select().from(studentImages).where(eq(studentImages.studentId, id));
-
-/** Every file under `dir` (relative paths, sorted), including the stores' temporary folders. */
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
 
 /** The refusal left no trace: the student is as inserted, no image rows, no new file, no staged upload. */
 async function expectNothingStored(id: string, filesBefore: string[]) {
@@ -313,10 +302,13 @@ describe('PATCH /students/completeStudentData/{id}: editing', () => {
 
   it('replaces a sent image: new key and file, old file removed, review reset, others untouched', async () => {
     const { student, cookie } = await completed();
-    await db
-      .update(studentImages)
-      .set({ reviewStatus: 'rejected', reviewNote: 'الصورة غير واضحة' })
-      .where(eq(studentImages.studentId, student.id));
+    await setDocumentReviews(
+      db,
+      student.id,
+      Object.fromEntries(
+        IMAGE_KINDS.map((kind) => [kind, { state: 'rejected', reason: 'other', note: 'الصورة غير واضحة' }]),
+      ),
+    );
     const before = await imageRows(student.id);
     const oldPersonal = before.find((r) => r.kind === 'personalPhoto');
     const replacement = photos(['personalPhoto'], 77);
@@ -329,7 +321,11 @@ describe('PATCH /students/completeStudentData/{id}: editing', () => {
     expect(personal).toMatchObject({
       sha256: sha256(replacement[0]?.content ?? Buffer.alloc(0)),
       reviewStatus: 'pending',
+      reviewReason: null,
       reviewNote: null,
+      reviewedBy: null,
+      reviewedByUserName: null,
+      reviewedAt: null,
     });
     expect(await readFile(path.join(imagesDir, personal?.storageKey ?? ''))).toEqual(replacement[0]?.content);
     await expect(readFile(path.join(imagesDir, oldPersonal?.storageKey ?? ''))).rejects.toThrow(/ENOENT/);
@@ -337,6 +333,47 @@ describe('PATCH /students/completeStudentData/{id}: editing', () => {
       expect(after.find((r) => r.kind === row.kind)).toEqual(row);
     }
     expect(await filesUnder(path.join(imagesDir, 'students', student.id))).toHaveLength(6);
+  });
+
+  it('a first completion puts the six documents in the review', async () => {
+    const { student } = await completed();
+    expect(await studentRow(student.id)).toMatchObject({
+      documentsStatus: 'pending',
+      documentsAwaiting: 6,
+      reviewVersion: 1,
+    });
+  });
+
+  it('an edit without images keeps the review as it was', async () => {
+    const { student, cookie } = await completed();
+    await setDocumentReviews(db, student.id, allAccepted);
+    const before = await studentRow(student.id);
+    expect(before?.documentsStatus).toBe('accepted');
+    const res = await submit(student.id, cookie, { ...FIELDS, email: 'other@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(await studentRow(student.id)).toMatchObject({
+      documentsStatus: 'accepted',
+      documentsAwaiting: 0,
+      reviewVersion: before?.reviewVersion,
+    });
+  });
+
+  it('an accepted document replaced through the form awaits review again, the others keep theirs', async () => {
+    const { student, cookie } = await completed();
+    await setDocumentReviews(db, student.id, allAccepted);
+    const before = await studentRow(student.id);
+    const res = await submit(student.id, cookie, FIELDS, photos(['backIdCard'], 33));
+    expect(res.statusCode).toBe(200);
+    expect(await studentRow(student.id)).toMatchObject({
+      documentsStatus: 'pending',
+      documentsAwaiting: 1,
+      reviewVersion: (before?.reviewVersion ?? 0) + 1,
+    });
+    const states = Object.fromEntries((await imageRows(student.id)).map((r) => [r.kind, r.reviewStatus]));
+    expect(states).toEqual({
+      ...Object.fromEntries(IMAGE_KINDS.map((k) => [k, 'accepted'])),
+      backIdCard: 'pending',
+    });
   });
 
   it('two simultaneous replacements leave one consistent image per kind and no orphan file', async () => {

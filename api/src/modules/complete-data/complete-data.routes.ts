@@ -7,16 +7,22 @@ import {
   MESSAGES,
   PHOTO_NAME_SEPARATOR,
   PHOTOS_FIELD,
+  replaceDocumentsResponseSchema,
   successEnvelope,
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadStagingDir } from '../../storage/storage.plugin.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { requireStudent, requireStudentSession } from '../student-session/student-session.js';
 import { completeDataRepository } from './complete-data.repository.js';
 import { completeDataService } from './complete-data.service.js';
-import { receiveCompleteDataForm, UploadStaging } from './complete-data.upload.js';
+import {
+  receiveCompleteDataForm,
+  receiveReplacementDocuments,
+  UploadStaging,
+} from './complete-data.upload.js';
 import { orphanImageSweep } from './orphan-image-sweep.plugin.js';
 
 const paramsSchema = z.object({ id: z.uuid({ error: MESSAGES.studentIdInvalid }) });
@@ -46,16 +52,25 @@ const PATCH_DESCRIPTION = [
   'replaces the stored one of its kind. All or nothing: on any error nothing is stored.',
 ].join('');
 
+const REPLACE_DESCRIPTION = [
+  `multipart/form-data with files only: one to ${IMAGE_KINDS.length} in the field '${PHOTOS_FIELD}', named `,
+  "as in the complete-data form; each kind sent must be one the faculty refused, and the student's data ",
+  'complete (409 otherwise). A text field is refused (400). Same image checks as the complete-data form. All ',
+  'or nothing: the replaced documents await review again; on any error nothing is stored.',
+].join('');
+
 /**
- * The complete-data form of the logged-in student: its submit (multipart, with the six document images), its
- * stored values for the edit form, and the stored images for preview. Multipart parsing is registered here
- * only, not for the whole API.
+ * The complete-data form of the logged-in student: its submit (multipart, with the six document images), the
+ * replacement of documents the faculty refused (the same images, nothing else), its stored values for the edit
+ * form, and the stored images for preview. Multipart parsing is registered here only, not for the whole API.
  */
 export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Limits are given per request (`UPLOAD_LIMITS`, in receiveCompleteDataForm).
+  // Limits are given per request (`UPLOAD_LIMITS` and `REPLACE_LIMITS`, in complete-data.upload.ts).
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(orphanImageSweep);
-  const service = completeDataService(completeDataRepository(app.db), app.storage);
+  const service = completeDataService(completeDataRepository(app.db), app.storage, (entry, tx) =>
+    recordAudit(tx, entry),
+  );
   const stagingDir = uploadStagingDir(app.config.dataDir);
 
   app.patch(
@@ -88,6 +103,41 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
         await staging.clear();
       }
       return { status: 'success' as const, message: MESSAGES.completeDataSaved };
+    },
+  );
+
+  app.patch(
+    '/students/replaceDocuments/:id',
+    {
+      preValidation: sessionFirst,
+      schema: {
+        tags: ['students'],
+        summary: "Replaces the logged-in student's refused documents; student session required",
+        description: REPLACE_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        params: paramsSchema,
+        response: {
+          200: replaceDocumentsResponseSchema,
+          ...errors,
+          409: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const studentId = requireStudent(request, request.params.id);
+      const student = await service.student(studentId);
+      service.requireComplete(student);
+      const staging = new UploadStaging(stagingDir);
+      try {
+        const images = await receiveReplacementDocuments(request, staging);
+        await service.replaceDocuments(student, images, request.log);
+      } finally {
+        await staging.clear();
+      }
+      return { status: 'success' as const, message: MESSAGES.documentsReplaced };
     },
   );
 

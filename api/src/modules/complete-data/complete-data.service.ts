@@ -5,6 +5,8 @@ import {
   type CompleteDataFormValues,
   type CompleteDataStoredResponse,
   completeDataWireSchema,
+  type DocumentState,
+  IMAGE_KINDS,
   type ImageKind,
   MESSAGES,
   type StoredPhoto,
@@ -14,13 +16,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
+import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type {
   CompleteDataRepository,
   NewImage,
   StoredImageRow,
   StudentForCompletion,
 } from './complete-data.repository.js';
-import type { ReceivedForm } from './complete-data.upload.js';
+import type { ReceivedForm, StagedImage } from './complete-data.upload.js';
 import { imageStorageKey } from './image-keys.js';
 
 /** A stored numeric ('385.50') as people type it ('385.5'). */
@@ -41,7 +44,14 @@ function toStoredPhoto(row: StoredImageRow): StoredPhoto {
   };
 }
 
-export function completeDataService(repository: CompleteDataRepository, storage: ObjectStorage) {
+/** Writes one audit row in the transaction of the change it records. */
+export type AuditWriter = (entry: AuditEntry, tx: DbExecutor) => Promise<void>;
+
+export function completeDataService(
+  repository: CompleteDataRepository,
+  storage: ObjectStorage,
+  audit: AuditWriter,
+) {
   async function removeQuietly(keys: readonly string[], log: FastifyBaseLogger, why: string) {
     await Promise.all(
       keys.map((key) =>
@@ -55,12 +65,12 @@ export function completeDataService(repository: CompleteDataRepository, storage:
   /** Puts the staged images into the storage, each under a new key; on failure removes those already put. */
   async function putImages(
     studentId: string,
-    form: ReceivedForm,
+    images: ReadonlyMap<ImageKind, StagedImage>,
     log: FastifyBaseLogger,
   ): Promise<NewImage[]> {
     const stored: NewImage[] = [];
     try {
-      for (const image of form.images.values()) {
+      for (const image of images.values()) {
         const storageKey = imageStorageKey(studentId, image.kind, image.contentType);
         stored.push({ ...image, storageKey });
         await storage.put(storageKey, createReadStream(image.file));
@@ -74,6 +84,54 @@ export function completeDataService(repository: CompleteDataRepository, storage:
       );
       throw error;
     }
+  }
+
+  /**
+   * Stores images all or nothing: they are put under new keys (a stored image is never overwritten), then
+   * `record` writes their rows in one transaction and answers the keys they replaced, or null when the student
+   * is gone. If anything fails the new images are removed (a storage failure is a 503); once committed, the
+   * replaced files are removed (best effort: a leftover is only logged, and swept as an orphan later).
+   */
+  async function storeImages(
+    studentId: string,
+    images: ReadonlyMap<ImageKind, StagedImage>,
+    log: FastifyBaseLogger,
+    record: (newImages: NewImage[]) => Promise<string[] | null>,
+  ): Promise<void> {
+    let newImages: NewImage[] = [];
+    let replaced: string[] | null;
+    try {
+      newImages = await putImages(studentId, images, log);
+      replaced = await record(newImages);
+    } catch (error) {
+      if (newImages.length > 0) {
+        await removeQuietly(
+          newImages.map((image) => image.storageKey),
+          log,
+          'an image of a failed submit',
+        );
+      }
+      if (error instanceof StorageError) {
+        log.error({ err: error }, 'storing images failed');
+        throw new AppError(503, MESSAGES.storageUnavailable);
+      }
+      throw error;
+    }
+    if (replaced === null) {
+      await removeQuietly(
+        newImages.map((image) => image.storageKey),
+        log,
+        'an image of a deleted student',
+      );
+      throw new AppError(404, MESSAGES.studentNotFound);
+    }
+    await removeQuietly(replaced, log, 'a replaced image');
+  }
+
+  /** 409 unless every one of these kinds is stored and refused: only a refused document may be replaced. */
+  function requireRefused(states: ReadonlyMap<string, DocumentState>, kinds: readonly ImageKind[]): void {
+    if (kinds.some((kind) => states.get(kind) !== 'rejected'))
+      throw new AppError(409, MESSAGES.replaceNotRefused);
   }
 
   return {
@@ -101,9 +159,8 @@ export function completeDataService(repository: CompleteDataRepository, storage:
 
     /**
      * Checks the received form (rules 1–7, then all six images present counting those already stored), then
-     * stores it all or nothing: the new images are put under new keys, then the data and the image rows are
-     * written in one transaction; if anything fails the new images are removed. Once committed, the images
-     * they replaced are removed (best effort: a leftover is only logged).
+     * stores it all or nothing: the data and the image rows in one transaction, a sent image replacing the
+     * stored one of its kind and awaiting review again.
      */
     async complete(student: StudentForCompletion, form: ReceivedForm, log: FastifyBaseLogger): Promise<void> {
       const programs = student.tourism ? await repository.programNames(student.collegeId) : undefined;
@@ -118,34 +175,52 @@ export function completeDataService(repository: CompleteDataRepository, storage:
       const imageSet = validateImageSet([...stored.map((image) => image.kind), ...form.images.keys()]);
       if (!imageSet.ok) throw new AppError(400, imageSet.message);
 
-      let newImages: NewImage[] = [];
-      let replaced: string[] | null;
-      try {
-        newImages = await putImages(student.id, form, log);
-        replaced = await repository.save(student.id, checked.data, newImages);
-      } catch (error) {
-        if (newImages.length > 0) {
-          await removeQuietly(
-            newImages.map((image) => image.storageKey),
-            log,
-            'an image of a failed submit',
+      await storeImages(student.id, form.images, log, (newImages) =>
+        repository.save(student.id, checked.data, newImages),
+      );
+    },
+
+    /** 409 before a replacement is even read when the student's data is not complete: nothing was reviewed. */
+    requireComplete(student: StudentForCompletion): void {
+      if (!student.isComplete) throw new AppError(409, MESSAGES.replaceNotComplete);
+    },
+
+    /**
+     * Replaces refused documents with the received images, all or nothing: each sent kind must be refused now
+     * (checked before anything is stored, and again under the student's lock, so that a review saved meanwhile
+     * wins); the replaced documents await review again, the review version moves on and the student's history
+     * records it (no staff actor: the student did it).
+     */
+    async replaceDocuments(
+      student: StudentForCompletion,
+      images: ReadonlyMap<ImageKind, StagedImage>,
+      log: FastifyBaseLogger,
+    ): Promise<void> {
+      const kinds = IMAGE_KINDS.filter((kind) => images.has(kind));
+      if (kinds.length === 0) throw new AppError(400, MESSAGES.replaceNothingSent);
+      const stored = await repository.images(student.id);
+      requireRefused(new Map(stored.map((row) => [row.kind, row.reviewStatus])), kinds);
+
+      await storeImages(student.id, images, log, (newImages) =>
+        repository.transaction(async (tx) => {
+          const locked = await repository.lockStudent(tx, student.id);
+          if (!locked) return null;
+          if (!locked.isComplete) throw new AppError(409, MESSAGES.replaceNotComplete);
+          requireRefused(await repository.reviewStates(tx, student.id, kinds), kinds);
+          const replaced = await repository.replaceImages(tx, student.id, newImages);
+          await audit(
+            {
+              actor: null,
+              action: 'student.replace_documents',
+              targetType: 'student',
+              targetId: student.id,
+              details: { kinds },
+            },
+            tx,
           );
-        }
-        if (error instanceof StorageError) {
-          log.error({ err: error }, 'storing images failed');
-          throw new AppError(503, MESSAGES.storageUnavailable);
-        }
-        throw error;
-      }
-      if (replaced === null) {
-        await removeQuietly(
-          newImages.map((image) => image.storageKey),
-          log,
-          'an image of a deleted student',
-        );
-        throw new AppError(404, MESSAGES.studentNotFound);
-      }
-      await removeQuietly(replaced, log, 'a replaced image');
+          return replaced;
+        }),
+      );
     },
 
     /**

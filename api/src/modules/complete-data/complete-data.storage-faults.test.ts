@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { IMAGE_KINDS, type ImageKind, photoFileName } from '@portal/common';
@@ -9,6 +8,7 @@ import { COMPLETE_DATA_FIELDS as FIELDS } from '../../../test/complete-data-fiel
 import { tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { filesUnder, uploadFolders } from '../../../test/uploads.js';
 import { studentImages, students } from '../../db/schema.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
@@ -48,8 +48,7 @@ const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000
   storage: failingDisk(localDiskStorage(path.join(dataDir, 'images'))),
 }));
 const { db } = database;
-const imagesDir = path.join(app.config.dataDir, 'images');
-const stagingDir = path.join(app.config.dataDir, 'tmp', 'uploads');
+const { images: imagesDir, staging: stagingDir } = uploadFolders(app);
 
 beforeEach(() => {
   disk.failAt = 0;
@@ -71,19 +70,6 @@ function submit(id: string, cookie: string, fields: Record<string, string>, file
     headers: { ...body.headers, cookie },
     payload: body.payload,
   });
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }
 
 const studentRow = async (id: string) => (await db.select().from(students).where(eq(students.id, id)))[0];

@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   COMPLETE_DATA_FIELDS,
   COMPLETE_DATA_LABELS,
@@ -156,32 +156,27 @@ function isKnownField(name: string): name is CompleteDataField {
   return KNOWN_FIELDS.has(name);
 }
 
+type Limits = typeof UPLOAD_LIMITS;
+type FieldPart = Extract<Multipart, { type: 'field' }>;
+
 /**
- * Reads the multipart body: the text fields (unknown ones ignored, a repeated one refused) and each 'photos'
- * file, staged and checked as it streams. Structural problems stop the reading at once (unknown or repeated
- * kind, a file in another field, too large, not an image); the form's rules are checked afterwards.
+ * Reads a multipart body of document images: each 'photos' file, named `<name>__<kind>`, staged and checked as
+ * it streams; every text field is handed to `onField`, which keeps or refuses it. Structural problems stop the
+ * reading at once (unknown or repeated kind, a file in another field, too large, not an image), and the rest of
+ * the body is then dropped.
  */
-export async function receiveCompleteDataForm(
+async function receivePhotos(
   request: FastifyRequest,
   staging: UploadStaging,
-): Promise<ReceivedForm> {
+  limits: Limits,
+  onField: (part: FieldPart) => void,
+): Promise<Map<ImageKind, StagedImage>> {
   if (!request.isMultipart()) throw new AppError(415, MESSAGES.multipartRequired);
-  const fields: Partial<Record<CompleteDataField, string>> = {};
   const images = new Map<ImageKind, StagedImage>();
-  const seenFields = new Set<string>();
   try {
-    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
-        if (part.fieldnameTruncated || typeof part.value !== 'string') {
-          throw new AppError(400, MESSAGES.invalidInput);
-        }
-        if (seenFields.has(part.fieldname)) throw new AppError(400, MESSAGES.fieldRepeated);
-        seenFields.add(part.fieldname);
-        if (!isKnownField(part.fieldname)) continue;
-        if (part.valueTruncated) {
-          throw new AppError(400, MESSAGE_TEMPLATES.fieldTooLong(COMPLETE_DATA_LABELS[part.fieldname]));
-        }
-        fields[part.fieldname] = part.value;
+        onField(part);
         continue;
       }
       if (part.fieldname !== PHOTOS_FIELD) throw new AppError(400, MESSAGES.photoFieldUnknown);
@@ -194,5 +189,50 @@ export async function receiveCompleteDataForm(
     discardRest(request);
     throw toAppError(error);
   }
+  return images;
+}
+
+/**
+ * Reads the complete-data form: its text fields (unknown ones ignored, a repeated one refused) and its images;
+ * the form's rules are checked afterwards.
+ */
+export async function receiveCompleteDataForm(
+  request: FastifyRequest,
+  staging: UploadStaging,
+): Promise<ReceivedForm> {
+  const fields: Partial<Record<CompleteDataField, string>> = {};
+  const seenFields = new Set<string>();
+  const images = await receivePhotos(request, staging, UPLOAD_LIMITS, (part) => {
+    if (part.fieldnameTruncated || typeof part.value !== 'string') {
+      throw new AppError(400, MESSAGES.invalidInput);
+    }
+    if (seenFields.has(part.fieldname)) throw new AppError(400, MESSAGES.fieldRepeated);
+    seenFields.add(part.fieldname);
+    if (!isKnownField(part.fieldname)) return;
+    if (part.valueTruncated) {
+      throw new AppError(400, MESSAGE_TEMPLATES.fieldTooLong(COMPLETE_DATA_LABELS[part.fieldname]));
+    }
+    fields[part.fieldname] = part.value;
+  });
   return { fields, images };
+}
+
+/**
+ * Caps on a replacement of refused documents: the same images. A text field is refused as soon as it is read,
+ * so its value need not be read whole; the count of fields stays the form's, so that a few fields are refused
+ * for what they are (400) rather than as a form too large.
+ */
+export const REPLACE_LIMITS: Limits = { ...UPLOAD_LIMITS, fieldSize: 1024 };
+
+/**
+ * Reads a replacement of refused documents: 'photos' files only, named as in the complete-data form; a text
+ * field is refused (400), so that nothing of the form's data can be changed this way.
+ */
+export async function receiveReplacementDocuments(
+  request: FastifyRequest,
+  staging: UploadStaging,
+): Promise<Map<ImageKind, StagedImage>> {
+  return receivePhotos(request, staging, REPLACE_LIMITS, () => {
+    throw new AppError(400, MESSAGES.replaceFieldsRefused);
+  });
 }

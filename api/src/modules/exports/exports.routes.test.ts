@@ -37,6 +37,7 @@ beforeAll(async () => {
     completedAt: new Date('2026-03-01T10:00:00Z'),
     totalGrade: '385.50',
     isPassed: true,
+    documentsStatus: 'accepted',
   });
   completeHere = await insertStudent(db, {
     college: FACULTY,
@@ -44,9 +45,15 @@ beforeAll(async () => {
     phoneNumber: '01012345678',
     isComplete: true,
     importedPercentage: '91.25',
+    documentsStatus: 'needsReupload',
   });
   incompleteHere = await insertStudent(db, { college: FACULTY, name: 'منى غير مكتملة', seatNo: '00123' });
-  completeElsewhere = await insertStudent(db, { college: OTHER, name: 'طالب كلية أخرى', isComplete: true });
+  completeElsewhere = await insertStudent(db, {
+    college: OTHER,
+    name: 'طالب كلية أخرى',
+    isComplete: true,
+    documentsStatus: 'pending',
+  });
 });
 
 function askFor(
@@ -160,7 +167,7 @@ describe('POST /students/downloadStudentData/:type then GET /downloads/:token', 
   it('gives the support columns, the incomplete students, and every faculty when none is named', async () => {
     const { file } = await download('SUPERADMIN', 'completeSupport');
     const support = await sheetOf(file.rawPayload);
-    expect(support.values[0]).toEqual(SUPPORT_COLUMNS.map((column) => column.header));
+    expect(support.values[0]).toEqual([...SUPPORT_COLUMNS.map((column) => column.header), 'حالة المستندات']);
     expect(support.values[0]).toEqual([
       'الاسم',
       'الرقم القومي',
@@ -169,9 +176,11 @@ describe('POST /students/downloadStudentData/:type then GET /downloads/:token', 
       'حالة القيد',
       'حالة البيانات',
       'رقم الجلوس',
+      'حالة المستندات',
     ]);
 
     const incomplete = await sheetOf((await download('SUPPORT', 'incompleteSupport')).file.rawPayload);
+    expect(incomplete.values[0]).toEqual(SUPPORT_COLUMNS.map((column) => column.header));
     const ids = incomplete.values.slice(1).map((row) => row[1]);
     expect(ids).toContain(incompleteHere.nationalId);
     expect(ids).not.toContain(completeHere.nationalId);
@@ -205,6 +214,27 @@ describe('POST /students/downloadStudentData/:type then GET /downloads/:token', 
       'students.export.download',
     ]);
     expect(entries[0]?.details).toMatchObject({ type: 'incomplete', faculty: FACULTY });
+  });
+});
+
+describe('the documents status column (issue 16)', () => {
+  it.each(['complete', 'completeSupport'])(
+    "ends the %s sheet with each student's status in Arabic",
+    async (type) => {
+      const { values } = await sheetOf((await download('SUPERADMIN', type, null)).file.rawPayload);
+      const header = values[0] ?? [];
+      expect(header.at(-1)).toBe('حالة المستندات');
+      const statusOf = (nationalId: string) =>
+        values.find((row) => row[1] === nationalId)?.[header.length - 1];
+      expect(statusOf(completeHere.nationalId)).toBe('مطلوب إعادة الرفع');
+      expect(statusOf(formulaLike.nationalId)).toBe('مقبولة');
+      expect(statusOf(completeElsewhere.nationalId)).toBe('بانتظار المراجعة');
+    },
+  );
+
+  it.each(['incomplete', 'incompleteSupport'])('leaves it out of the %s sheet', async (type) => {
+    const { values } = await sheetOf((await download('SUPERADMIN', type)).file.rawPayload);
+    expect(values[0]).not.toContain('حالة المستندات');
   });
 });
 

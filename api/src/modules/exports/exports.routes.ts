@@ -1,11 +1,11 @@
 import {
-  errorEnvelopeSchema,
   studentDownloadParamsSchema,
   studentDownloadRequestSchema,
   studentDownloadResponseSchema,
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/error-responses.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { API_PREFIX } from '../auth/access-policy.js';
@@ -16,13 +16,6 @@ import { sendDownload } from './send-download.js';
 export interface ExportsRoutesOptions {
   /** The application secret: download links are signed with it, so any instance can serve them. */
   secret: string;
-}
-
-function errors<const C extends number>(...codes: C[]) {
-  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
-    C,
-    typeof errorEnvelopeSchema
-  >;
 }
 
 /**
@@ -50,7 +43,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
           'A 10-minute signed link to a student export (.xlsx; completePhotos: .zip) of one faculty or all',
         params: studentDownloadParamsSchema,
         body: studentDownloadRequestSchema,
-        response: { 200: studentDownloadResponseSchema, ...errors(400, 401, 403) },
+        response: { 200: studentDownloadResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -71,7 +64,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         tags,
         summary: 'Streams the export a download link stands for (the link is the credential)',
         params: z.object({ token: z.string() }),
-        response: { ...errors(400, 403, 404, 410) },
+        response: { ...errorResponses(400, 403, 404, 410) },
       },
     },
     async (request, reply) => {

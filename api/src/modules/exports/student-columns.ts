@@ -1,4 +1,10 @@
-import { STUDENT_DATA_STATUS, type StudentDownloadType, UPLOAD_STATUS_LABELS } from '@portal/common';
+import {
+  DOCUMENTS_STATUS_LABELS,
+  isDocumentsStatus,
+  STUDENT_DATA_STATUS,
+  type StudentDownloadType,
+  UPLOAD_STATUS_LABELS,
+} from '@portal/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { CellValue, SheetColumn } from './xlsx-stream.js';
 
@@ -11,7 +17,9 @@ import type { CellValue, SheetColumn } from './xlsx-stream.js';
  *   parents, the family section, progress flags and the interview appointment.
  * - 'completeSupport' / 'incompleteSupport': what technical support needs to help a student sign in and finish
  *   (spec section 2 gives support only this kind): name, national ID, phone, college, enrollment status, data
- *   status, seat number. No family, income or document data.
+ *   status, seat number. No family or income data, no images.
+ * - The complete kinds end with the documents review status (issue 16), after the columns they always had, so
+ *   that a sheet read by column position still reads; an incomplete student's documents are never reviewed.
  */
 export interface ExportColumn extends SheetColumn {
   select: SQL;
@@ -24,6 +32,8 @@ const enrollment = (value: unknown): CellValue =>
   UPLOAD_STATUS_LABELS[value as keyof typeof UPLOAD_STATUS_LABELS] ?? String(value ?? '');
 const dataStatus = (value: unknown): CellValue =>
   value ? STUDENT_DATA_STATUS.complete : STUDENT_DATA_STATUS.incomplete;
+const documentsStatus = (value: unknown): CellValue =>
+  isDocumentsStatus(value) ? DOCUMENTS_STATUS_LABELS[value] : String(value ?? '');
 const period = (value: unknown): CellValue =>
   value === null || value === undefined ? null : value === 9 ? 'صباحية (9:00)' : `مسائية (${value}:00)`;
 
@@ -66,6 +76,13 @@ const count = (header: string, column: string): ExportColumn => ({
   select: sql.raw(`s.${column}`),
   show: number,
 });
+
+const documents: ExportColumn = {
+  header: 'حالة المستندات',
+  width: 18,
+  select: sql`s.documents_status`,
+  show: documentsStatus,
+};
 
 export const SUPPORT_COLUMNS: readonly ExportColumn[] = [
   name,
@@ -139,9 +156,9 @@ export const FULL_COLUMNS: readonly ExportColumn[] = [
 
 /** The sheet kinds (every kind but the photos zip), by download type. */
 export const SHEET_KINDS = {
-  complete: { complete: true, columns: FULL_COLUMNS },
+  complete: { complete: true, columns: [...FULL_COLUMNS, documents] },
   incomplete: { complete: false, columns: FULL_COLUMNS },
-  completeSupport: { complete: true, columns: SUPPORT_COLUMNS },
+  completeSupport: { complete: true, columns: [...SUPPORT_COLUMNS, documents] },
   incompleteSupport: { complete: false, columns: SUPPORT_COLUMNS },
 } as const satisfies Partial<
   Record<StudentDownloadType, { complete: boolean; columns: readonly ExportColumn[] }>

@@ -1,5 +1,13 @@
+import { REFUSAL_REASON_LABELS } from '@portal/common';
 import { describe, expect, it } from 'vitest';
-import { type FormField, fieldRows, formatIssuedAt, formData, wrappable } from './form-data.js';
+import {
+  documentsReview,
+  type FormField,
+  fieldRows,
+  formatIssuedAt,
+  formData,
+  wrappable,
+} from './form-data.js';
 import type { FormStudent } from './forms.repository.js';
 
 const student: FormStudent = {
@@ -47,6 +55,8 @@ const student: FormStudent = {
   income: 6500,
   isComplete: true,
   completedAt: new Date(),
+  documentsStatus: 'pending',
+  refusedDocuments: [],
   appointedDay: '2026-07-14',
   appointedHour: 12,
   photoKey: null,
@@ -136,5 +146,42 @@ describe('form data', () => {
     );
     expect(none.appointment).toBeNull();
     expect(none.criteria.reduce((sum, c) => sum + c.max, 0)).toBe(100);
+  });
+});
+
+describe('the documents review line of the admission form', () => {
+  it('states the status in Arabic, on the admission form only', () => {
+    expect(formData('admission', student, context).documents).toEqual({
+      status: 'بانتظار المراجعة',
+      refused: [],
+    });
+    expect(
+      formData('admission', { ...student, documentsStatus: 'accepted' }, context).documents?.status,
+    ).toBe('مقبولة');
+    expect(formData('acquaintance', student, context).documents).toBeNull();
+    expect(formData('finalPersonalTest', student, context).documents).toBeNull();
+  });
+
+  it("names each refused document in the form's order with the reason in Arabic and the note as written", () => {
+    const review = documentsReview({
+      documentsStatus: 'needsReupload',
+      refusedDocuments: [
+        ['personalPhoto', 'other', '  #set page(fill: red) <script>  '],
+        ['frontIdCard', 'expired', null],
+        ['nominationCard', null, ''],
+      ],
+    });
+    expect(review).toEqual({
+      status: 'مطلوب إعادة الرفع',
+      refused: [
+        {
+          document: 'صورة بطاقة الرقم القومي (الوجه الأمامي)',
+          reason: REFUSAL_REASON_LABELS.expired,
+          note: null,
+        },
+        { document: 'الصورة الشخصية', reason: 'سبب آخر', note: '#set page(fill: red) <script>' },
+        { document: 'صورة بطاقة الترشيح', reason: 'مرفوض', note: null },
+      ],
+    });
   });
 });

@@ -1,4 +1,15 @@
-import { formatScheduleDate, PERIOD_LABELS, type Period, WEEKDAY_NAMES, weekdayOf } from '@portal/common';
+import {
+  DOCUMENT_STATE_LABELS,
+  DOCUMENTS_STATUS_LABELS,
+  formatScheduleDate,
+  IMAGE_KIND_LABELS,
+  IMAGE_KINDS,
+  PERIOD_LABELS,
+  type Period,
+  REFUSAL_REASON_LABELS,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from '@portal/common';
 import { FORMS, type FormKind } from './form-kinds.js';
 import type { FormStudent } from './forms.repository.js';
 
@@ -15,6 +26,12 @@ export type FormRow = [FormField] | [FormField, FormField];
 export interface FormSection {
   title: string;
   rows: FormRow[];
+}
+
+/** The admission form's documents line (issue 16): the review status, then each refused document and why. */
+export interface DocumentsReview {
+  status: string;
+  refused: { document: string; reason: string; note: string | null }[];
 }
 
 /** What the Typst templates read from /data.json (beside `branding`, which the shared layout adds). */
@@ -39,6 +56,8 @@ export interface FormTemplateData {
   appointment: { day: string; weekday: string; period: string } | null;
   criteria: { label: string; max: number }[];
   committee: string[];
+  /** Admission form only: the documents review. */
+  documents: DocumentsReview | null;
 }
 
 export interface FormContext {
@@ -293,6 +312,23 @@ function appointment(s: FormStudent): FormTemplateData['appointment'] {
   };
 }
 
+/**
+ * The documents review as the admission form states it, refused documents in the form's order. The reason is
+ * printed in Arabic and the staff's note as it was written: both are data the template prints as text.
+ */
+export function documentsReview(
+  s: Pick<FormStudent, 'documentsStatus' | 'refusedDocuments'>,
+): DocumentsReview {
+  const refused = [...s.refusedDocuments]
+    .sort(([a], [b]) => IMAGE_KINDS.indexOf(a) - IMAGE_KINDS.indexOf(b))
+    .map(([kind, reason, note]) => ({
+      document: IMAGE_KIND_LABELS[kind] ?? kind,
+      reason: reason ? REFUSAL_REASON_LABELS[reason] : DOCUMENT_STATE_LABELS.rejected,
+      note: note?.trim() || null,
+    }));
+  return { status: DOCUMENTS_STATUS_LABELS[s.documentsStatus], refused };
+}
+
 /** The data of one form of the student, as its template prints it. */
 export function formData(kind: FormKind, s: FormStudent, context: FormContext): FormTemplateData {
   const base = {
@@ -310,6 +346,7 @@ export function formData(kind: FormKind, s: FormStudent, context: FormContext): 
     appointment: null,
     criteria: [],
     committee: [],
+    documents: null,
   } satisfies Partial<FormTemplateData>;
 
   switch (kind) {
@@ -327,6 +364,7 @@ export function formData(kind: FormKind, s: FormStudent, context: FormContext): 
         ],
         declaration: ADMISSION_DECLARATION,
         signatures: ['توقيع الطالب', 'توقيع ولي الأمر', 'الموظف المختص بشؤون الطلاب'],
+        documents: documentsReview(s),
       };
     case 'acquaintance':
       return {

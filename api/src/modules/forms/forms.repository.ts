@@ -1,3 +1,4 @@
+import type { ImageKind, RefusalReason } from '@portal/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { appointments, colleges, studentImages, students } from '../../db/schema.js';
@@ -6,6 +7,14 @@ import { studentProfileColumns } from '../../db/student-profile-columns.js';
 /** The image kind printed on the forms. */
 const PERSONAL_PHOTO = 'personalPhoto';
 
+/** A refused document as the admission form prints it: `[kind, reason code, note]`. */
+export type RefusedDocument = [kind: ImageKind, reason: RefusalReason | null, note: string | null];
+
+/** The student's refused documents as one JSON array (`[]` when none), read through (student_id, kind). */
+const refusedDocuments = sql<RefusedDocument[]>`(
+  SELECT coalesce(json_agg(json_build_array(i.kind, i.review_reason, i.review_note)), '[]')
+  FROM ${studentImages} i WHERE i.student_id = ${students.id} AND i.review_status = 'rejected')`;
+
 export function formsRepository(db: Database) {
   /** Everything a form prints, with the college flags, the appointment and where the personal photo is kept. */
   const findForForm = db
@@ -13,6 +22,8 @@ export function formsRepository(db: Database) {
       ...studentProfileColumns,
       collegeId: students.collegeId,
       completedAt: students.completedAt,
+      documentsStatus: students.documentsStatus,
+      refusedDocuments,
       appointedDay: appointments.appointedDay,
       appointedHour: appointments.appointedHour,
       photoKey: studentImages.storageKey,

@@ -5,8 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearer, insertStaff, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
+import { insertReviewedDocuments } from '../../../test/documents.js';
 import { tinyJpeg, tinyPng } from '../../../test/images.js';
-import { pdfPageCount, pdfText } from '../../../test/pdf-text.js';
+import { pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { appointments, auditLog, studentImages } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../db/seed/colleges.js';
@@ -237,6 +238,58 @@ describe('a complete social-work student downloads the three forms', async () =>
       return JSON.stringify(expected) === JSON.stringify(svgModules(svg));
     });
     expect(matches).toBe(true);
+  });
+});
+
+describe('the documents review on the admission form (issue 16)', () => {
+  /** Notes that are markup somewhere: Typst for the PDF, HTML for the screens. */
+  const HOSTILE_NOTES = [
+    '#set page(fill: red)',
+    '<script>alert(1)</script>',
+    '#read("/etc/passwd")',
+    '$x^2$ *bold* _em_ #{ }',
+  ] as const;
+
+  it('states the status in one line while the documents await review, on one page', async () => {
+    const student = await insertStudent(db, SOCIAL);
+    await insertReviewedDocuments(db, student.id, { frontIdCard: { state: 'accepted' } });
+    const cookie = await loginStudent(app, student.nationalId);
+    const pdf = expectPdf(await download('admission', student.id, { cookie }), 'admission-form');
+    expect(pdfPageCount(pdf)).toBe(1);
+    const text = pdfText(pdf);
+    for (const words of ['حالة المستندات', 'بانتظار المراجعة']) expect(text).toContain(words);
+    expect(text).not.toContain('مرفوض');
+  });
+
+  it('names each refused document with its reason and prints markup in a note as text', async () => {
+    const student = await insertStudent(db, SOCIAL);
+    await insertReviewedDocuments(db, student.id, {
+      frontIdCard: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[0] },
+      backIdCard: { state: 'rejected', reason: 'cropped', note: HOSTILE_NOTES[1] },
+      birthCertificate: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[2] },
+      nominationCard: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[3] },
+      personalPhoto: { state: 'accepted' },
+      secondarySchoolCertificate: { state: 'rejected', reason: 'unreadable' },
+    });
+    const cookie = await loginStudent(app, student.nationalId);
+    const render = vi.spyOn(app.pdf, 'render');
+    const pdf = expectPdf(await download('admission', student.id, { cookie }), 'admission-form');
+    const text = pdfText(pdf);
+    for (const words of ['حالة المستندات', 'مطلوب إعادة الرفع']) expect(text).toContain(words);
+    for (const words of ['الوجه الخلفي', 'صورة شهادة', 'بطاقة الترشيح', 'شهادة الثانوية العامة'])
+      expect(text).toContain(words);
+    // The reasons in Arabic (pdftotext splits the lam-alef ligature, so words without it are checked).
+    for (const words of ['مقصوصة', 'سبب آخر', 'غير واضحة']) expect(text).toContain(words);
+    for (const note of HOSTILE_NOTES) expect(printsLiterally(text, note), `${note}\n${text}`).toBe(true);
+    expect(text).not.toMatch(/root:x:0:0/);
+    // The notes went to the renderer as data, in the JSON file, never into the template's source.
+    const [template, data] = render.mock.calls[0] ?? [];
+    expect(String(template)).toMatch(/admission\.typ$/);
+    const refused = (data as { documents: { refused: { document: string; note: string | null }[] } })
+      .documents.refused;
+    expect(refused.map((item) => item.note)).toEqual([...HOSTILE_NOTES.slice(0, 3), null, HOSTILE_NOTES[3]]);
+    // The accepted personal photo is not among the refused documents.
+    expect(refused.map((item) => item.document)).not.toContain('الصورة الشخصية');
   });
 });
 

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { errorEnvelopeSchema, MESSAGES, successEnvelope } from '@portal/common';
+import { MESSAGES, successEnvelope } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/error-responses.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { sourcePath } from '../../lib/source-path.js';
 import { pdfAttachment } from '../../pdf/pdf-attachment.js';
@@ -19,13 +20,6 @@ import { createFormVerifier } from './verification-token.js';
 export interface FormsRoutesOptions {
   /** The application secret: verification tokens and staff form links are signed with keys derived from it. */
   secret: string;
-}
-
-function errors<const C extends number>(...codes: C[]) {
-  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
-    C,
-    typeof errorEnvelopeSchema
-  >;
 }
 
 const studentIdParams = z.object({ studentId: z.uuid({ error: MESSAGES.studentIdInvalid }) });
@@ -100,7 +94,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
           description: DOWNLOAD_DESCRIPTION,
           params: studentIdParams,
           querystring: formQuery,
-          response: errors(400, 401, 403, 404, 409, 410, 503),
+          response: errorResponses(400, 401, 403, 404, 409, 410, 503),
         },
       },
       async (request, reply) => {
@@ -128,7 +122,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
         body: linkBody,
         response: {
           200: successEnvelope({ path: z.string() }),
-          ...errors(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },

@@ -1,4 +1,4 @@
-import { STUDENT_PAGE_SIZE } from '@portal/common';
+import { type DocumentsStatus, STUDENT_PAGE_SIZE } from '@portal/common';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { nameSearchKeySql, normalizedNameSql } from '../../db/arabic-search.js';
 import type { Database } from '../../db/pool.js';
@@ -17,11 +17,25 @@ export interface StudentRecordRow {
   isCompletedAdditionalQuestions: boolean;
   appointedDay: string | null;
   appointedHour: number | null;
+  documentsStatus: DocumentsStatus;
 }
 
 export interface StudentCounts {
   studentsNumber: number;
   studentsNumberCompleted: number;
+}
+
+/** A college's students by documents status (issue 16): the three the statistics show. */
+export interface DocumentsCounts {
+  documentsAwaiting: number;
+  documentsNeedReupload: number;
+  documentsAccepted: number;
+}
+
+/** The list's row filters; null leaves a filter out. */
+export interface StudentFilters {
+  isComplete: boolean | null;
+  documentsStatus: DocumentsStatus | null;
 }
 
 export interface StudentSearch {
@@ -30,6 +44,7 @@ export interface StudentSearch {
   nationalId: string | null;
   name: string | null;
   isComplete: boolean | null;
+  documentsStatus: DocumentsStatus | null;
 }
 
 /** The student to delete, with what the audit row and the file clean-up need. */
@@ -57,6 +72,7 @@ const recordColumns = {
   isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
   appointedDay: appointments.appointedDay,
   appointedHour: appointments.appointedHour,
+  documentsStatus: students.documentsStatus,
 };
 
 const completedCount = sql<number>`count(*) FILTER (WHERE ${students.isComplete})::int`;
@@ -75,24 +91,55 @@ export function studentRecordsRepository(db: Database) {
     .where(eq(colleges.name, sql.placeholder('name')))
     .prepare('student_records_college_by_name');
 
-  // Index students_college_name_search_idx gives the faculty's rows already in order: the page costs ~limit rows.
-  const pageOfFaculty = records()
-    .where(eq(students.collegeId, sql.placeholder('collegeId')))
-    .orderBy(asc(students.nameSearch), asc(students.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('student_records_page');
-  const pageOfFacultyFiltered = records()
-    .where(
-      and(
-        eq(students.collegeId, sql.placeholder('collegeId')),
-        eq(students.isComplete, sql.placeholder('isComplete')),
-      ),
-    )
-    .orderBy(asc(students.nameSearch), asc(students.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('student_records_page_filtered');
+  /**
+   * One prepared page statement per combination of filters, so each gets its own plan: without a filter (or
+   * with isComplete, which keeps about half the rows) students_college_name_search_idx gives the faculty's rows
+   * already in order and the page costs ~limit rows; with a documents status, which may keep very few (and
+   * whose generic plan would otherwise walk the whole faculty's name order to find them),
+   * students_college_documents_status_idx does the same for that status alone.
+   */
+  const pageStatement = (name: string, filters: { isComplete: boolean; documentsStatus: boolean }) =>
+    records()
+      .where(
+        and(
+          eq(students.collegeId, sql.placeholder('collegeId')),
+          filters.isComplete ? eq(students.isComplete, sql.placeholder('isComplete')) : undefined,
+          filters.documentsStatus
+            ? eq(students.documentsStatus, sql.placeholder('documentsStatus'))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(students.nameSearch), asc(students.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const pages = {
+    all: pageStatement('student_records_page', { isComplete: false, documentsStatus: false }),
+    complete: pageStatement('student_records_page_filtered', { isComplete: true, documentsStatus: false }),
+    documents: pageStatement('student_records_page_documents', { isComplete: false, documentsStatus: true }),
+    both: pageStatement('student_records_page_complete_documents', {
+      isComplete: true,
+      documentsStatus: true,
+    }),
+  };
+
+  // Index-only on students_college_documents_status_idx (with isComplete, the status's rows are then read).
+  const documentsCount = (name: string, withIsComplete: boolean) =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(students)
+      .where(
+        and(
+          eq(students.collegeId, sql.placeholder('collegeId')),
+          eq(students.documentsStatus, sql.placeholder('documentsStatus')),
+          withIsComplete ? eq(students.isComplete, sql.placeholder('isComplete')) : undefined,
+        ),
+      )
+      .prepare(name);
+  const documentsCounts = {
+    documents: documentsCount('student_records_documents_count', false),
+    both: documentsCount('student_records_complete_documents_count', true),
+  };
 
   // Index-only on students_college_idx (college_id, is_complete).
   const countsOfFaculty = db
@@ -105,12 +152,18 @@ export function studentRecordsRepository(db: Database) {
     .from(students)
     .prepare('student_records_counts_of_all');
 
+  const withDocuments = (status: DocumentsStatus) =>
+    sql<number>`count(${students.id}) FILTER (WHERE ${students.documentsStatus} = ${sql.raw(`'${status}'`)})::int`;
+
   // One grouped query for every college; colleges without students count zero.
   const countsByCollege = db
     .select({
       faculty: colleges.name,
       studentsNumber: sql<number>`count(${students.id})::int`,
       studentsNumberCompleted: sql<number>`count(${students.id}) FILTER (WHERE ${students.isComplete})::int`,
+      documentsAwaiting: withDocuments('pending'),
+      documentsNeedReupload: withDocuments('needsReupload'),
+      documentsAccepted: withDocuments('accepted'),
     })
     .from(colleges)
     .leftJoin(students, eq(students.collegeId, colleges.id))
@@ -123,16 +176,34 @@ export function studentRecordsRepository(db: Database) {
       return (await collegeByName.execute({ name }))[0];
     },
 
-    /** One page of a faculty's students ordered by (normalised) name. */
+    /** One page of a faculty's students ordered by (normalised) name, only the rows the filters keep. */
     async page(
       collegeId: string,
-      isComplete: boolean | null,
+      { isComplete, documentsStatus }: StudentFilters,
       page: number,
       limit: number,
     ): Promise<StudentRecordRow[]> {
       const offset = (page - 1) * limit;
-      if (isComplete === null) return pageOfFaculty.execute({ collegeId, limit, offset });
-      return pageOfFacultyFiltered.execute({ collegeId, isComplete, limit, offset });
+      const paging = { collegeId, limit, offset };
+      if (documentsStatus === null) {
+        if (isComplete === null) return pages.all.execute(paging);
+        return pages.complete.execute({ ...paging, isComplete });
+      }
+      if (isComplete === null) return pages.documents.execute({ ...paging, documentsStatus });
+      return pages.both.execute({ ...paging, isComplete, documentsStatus });
+    },
+
+    /** How many of the faculty's students have this documents status (and completeness, when given). */
+    async documentsCount(
+      collegeId: string,
+      documentsStatus: DocumentsStatus,
+      isComplete: boolean | null,
+    ): Promise<number> {
+      const [row] =
+        isComplete === null
+          ? await documentsCounts.documents.execute({ collegeId, documentsStatus })
+          : await documentsCounts.both.execute({ collegeId, documentsStatus, isComplete });
+      return row?.count ?? 0;
     },
 
     /** Students and complete students of one faculty, or of all when `collegeId` is null. */
@@ -141,7 +212,7 @@ export function studentRecordsRepository(db: Database) {
       return row ?? { studentsNumber: 0, studentsNumberCompleted: 0 };
     },
 
-    async countsByCollege(): Promise<({ faculty: string } & StudentCounts)[]> {
+    async countsByCollege(): Promise<({ faculty: string } & StudentCounts & DocumentsCounts)[]> {
       return countsByCollege.execute();
     },
 
@@ -155,6 +226,8 @@ export function studentRecordsRepository(db: Database) {
       if (search.collegeId) conditions.push(eq(students.collegeId, search.collegeId));
       if (search.nationalId) conditions.push(eq(students.nationalId, search.nationalId));
       if (search.isComplete !== null) conditions.push(eq(students.isComplete, search.isComplete));
+      if (search.documentsStatus !== null)
+        conditions.push(eq(students.documentsStatus, search.documentsStatus));
       let startsWith: SQL<boolean> = sql<boolean>`false`;
       if (search.name) {
         const typed = sql`${likeLiteral(search.name)}::text`;

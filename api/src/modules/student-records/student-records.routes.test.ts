@@ -17,7 +17,7 @@ import { appointments, colleges, students } from '../../db/schema.js';
 const { app, database } = await createTestApp();
 const db = database.db;
 
-/** Faculty with 520 students: more than one page of 500. */
+/** Faculty with 520 students: more than one page of 500; every 4th complete, half of those all accepted. */
 const BULK_FACULTY = 'كلية العلوم';
 const BULK_COUNT = 520;
 const EMPTY_FACULTY = 'كلية الحقوق';
@@ -37,24 +37,31 @@ function search(who: Who, body: object) {
 }
 const names = (records: StudentRecord[]) => records.map((r) => r.studentName);
 
-// Commerce (TEST_FACULTY, the test ADMIN's own): 7 students, 3 complete.
+// Commerce (TEST_FACULTY, the test ADMIN's own): 7 students, 3 complete, whose documents are one of each
+// reviewed status (as refreshDocumentsStatus would have left them).
 const commerce = {
-  ahmad: { name: 'أحمد محمد إبراهيم علي', isComplete: true, phoneNumber: '01012345678' },
+  ahmad: {
+    name: 'أحمد محمد إبراهيم علي',
+    isComplete: true,
+    phoneNumber: '01012345678',
+    documentsStatus: 'pending',
+  },
   ahmad2: { name: 'احمد سامي عبد الله', isComplete: false },
   fatima: {
     name: 'فاطمة الزهراء حسن',
     isComplete: true,
     isPassed: true,
     isCompletedAdditionalQuestions: true,
+    documentsStatus: 'accepted',
   },
   mona: { name: 'مُنى علي', isComplete: false },
-  ali: { name: 'علي حسن محمود', isComplete: true },
+  ali: { name: 'علي حسن محمود', isComplete: true, documentsStatus: 'needsReupload' },
   ibtisam: { name: 'ابتسام محمود', isComplete: false },
   mustafa: { name: 'مصطفى إسلام', isComplete: false, isPassed: true },
 } as const;
 // Engineering (OTHER_FACULTY): 2 students, 1 complete.
 const engineering = {
-  ahmad: { name: 'أحمد حسين', isComplete: true },
+  ahmad: { name: 'أحمد حسين', isComplete: true, documentsStatus: 'pending' },
   sara: { name: 'سارة يحيى', isComplete: false },
 } as const;
 
@@ -72,8 +79,9 @@ beforeAll(async () => {
   });
   const [bulk] = await db.select({ id: colleges.id }).from(colleges).where(eq(colleges.name, BULK_FACULTY));
   await db.execute(sql`
-    INSERT INTO ${students} (national_id, name, college_id, is_complete)
-    SELECT '8' || lpad(i::text, 13, '0'), 'طالب رقم ' || lpad(i::text, 4, '0'), ${bulk?.id}, i % 4 = 0
+    INSERT INTO ${students} (national_id, name, college_id, is_complete, documents_status)
+    SELECT '8' || lpad(i::text, 13, '0'), 'طالب رقم ' || lpad(i::text, 4, '0'), ${bulk?.id}, i % 4 = 0,
+      CASE WHEN i % 8 = 0 THEN 'accepted' WHEN i % 4 = 0 THEN 'pending' ELSE 'none' END
     FROM generate_series(1, ${BULK_COUNT}) AS i`);
 });
 
@@ -110,6 +118,7 @@ describe('POST /students/getAllStudents', () => {
       appointed: true,
       appointedDay: '2026-09-14',
       appointedHour: 12,
+      documentsStatus: 'accepted',
     });
     const ahmad = body.data.find((r: StudentRecord) => r.studentName === commerce.ahmad2.name);
     expect(ahmad).toMatchObject({
@@ -118,7 +127,10 @@ describe('POST /students/getAllStudents', () => {
       appointed: false,
       appointedDay: null,
       appointedHour: null,
+      documentsStatus: 'none',
     });
+    // Without a documents filter the answer is as it always was.
+    expect(body).not.toHaveProperty('filteredStudentsNumber');
   });
 
   it('lets support choose any faculty', async () => {
@@ -219,6 +231,64 @@ describe('POST /students/getAllStudents', () => {
     const incomplete = await list('SUPERADMIN', { faculty: TEST_FACULTY, isComplete: false });
     expect(incomplete.json().data).toHaveLength(4);
   });
+
+  it('filters on the documents status, counting the rows it keeps for the page count', async () => {
+    const statuses = async (documentsStatus: string | null, extra: object = {}) => {
+      const res = await list('SUPERADMIN', { faculty: TEST_FACULTY, documentsStatus, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ studentsNumber: 7, completedStudentsNumber: 3 });
+      for (const row of body.data) expect(row.documentsStatus).toBe(documentsStatus ?? row.documentsStatus);
+      return { names: names(body.data), filtered: body.filteredStudentsNumber };
+    };
+    expect(await statuses('pending')).toEqual({ names: ['أحمد محمد إبراهيم علي'], filtered: 1 });
+    expect(await statuses('needsReupload')).toEqual({ names: ['علي حسن محمود'], filtered: 1 });
+    expect(await statuses('accepted')).toEqual({ names: ['فاطمة الزهراء حسن'], filtered: 1 });
+    expect((await statuses('none')).filtered).toBe(4);
+    expect((await statuses(null)).names).toHaveLength(7);
+    expect(await statuses('pending', { isComplete: true })).toEqual({
+      names: ['أحمد محمد إبراهيم علي'],
+      filtered: 1,
+    });
+    expect(await statuses('pending', { isComplete: false })).toEqual({ names: [], filtered: 0 });
+  });
+
+  it('pages a documents-filtered list in name order', async () => {
+    const pending = Array.from({ length: BULK_COUNT / 8 }, (_, i) => 8 * i + 4).map(
+      (i) => `طالب رقم ${String(i).padStart(4, '0')}`,
+    );
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await list(
+        'SUPERADMIN',
+        { faculty: BULK_FACULTY, documentsStatus: 'pending' },
+        `?page=${page}&limit=30`,
+      );
+      expect(res.json()).toMatchObject({
+        studentsNumber: BULK_COUNT,
+        filteredStudentsNumber: pending.length,
+      });
+      seen.push(...names(res.json().data));
+    }
+    expect(seen).toEqual(pending);
+  });
+
+  it("confines a faculty ADMIN's documents filter to its own faculty", async () => {
+    const res = await list('ADMIN', { documentsStatus: 'pending' });
+    expect(res.json()).toMatchObject({ faculty: TEST_FACULTY, filteredStudentsNumber: 1 });
+    expect(names(res.json().data)).toEqual(['أحمد محمد إبراهيم علي']);
+  });
+
+  it.each([
+    ['an unknown status', 'approved'],
+    ['a number', 2],
+    ['an array', ['pending']],
+    ['the Arabic label', 'مقبولة'],
+  ])('refuses %s as the documents filter with 400 in Arabic', async (_, documentsStatus) => {
+    const res = await list('SUPERADMIN', { faculty: TEST_FACULTY, documentsStatus });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', message: MESSAGES.documentsStatusInvalid });
+  });
 });
 
 describe('POST /students/getStudentInfo', () => {
@@ -301,6 +371,30 @@ describe('POST /students/getStudentInfo', () => {
     expect(await found('SUPERADMIN', byName('مصطفى', { isComplete: true }))).toEqual([]);
   });
 
+  it('filters on the documents status', async () => {
+    expect(await found('SUPERADMIN', byName('علي', { documentsStatus: 'needsReupload' }))).toEqual([
+      'علي حسن محمود',
+    ]);
+    expect(await found('SUPERADMIN', byName('احمد', { documentsStatus: 'pending', faculty: null }))).toEqual([
+      'أحمد حسين',
+      'أحمد محمد إبراهيم علي',
+    ]);
+    expect(await found('SUPERADMIN', byName('احمد', { documentsStatus: 'none' }))).toEqual([
+      'احمد سامي عبد الله',
+    ]);
+    expect(await found('SUPERADMIN', byName('احمد', { documentsStatus: 'accepted' }))).toEqual([]);
+    expect(await found('ADMIN', byName('احمد', { documentsStatus: 'pending', faculty: null }))).toEqual([
+      'أحمد محمد إبراهيم علي',
+    ]);
+    const { nationalId } = ids['commerce.fatima'] as { nationalId: string };
+    expect(await found('SUPERADMIN', { nationalID: nationalId, documentsStatus: 'accepted' })).toEqual([
+      'فاطمة الزهراء حسن',
+    ]);
+    const bad = await search('SUPERADMIN', byName('احمد', { documentsStatus: 'rejected' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ status: 'error', message: MESSAGES.documentsStatusInvalid });
+  });
+
   it('answers 404 with an Arabic message when nothing matches', async () => {
     const res = await search('SUPERADMIN', byName('لا يوجد اسم كهذا'));
     expect(res.statusCode).toBe(404);
@@ -371,21 +465,33 @@ describe('GET /students/getStatistics', () => {
       faculty: TEST_FACULTY,
       studentsNumber: 7,
       studentsNumberCompleted: 3,
+      documentsAwaiting: 1,
+      documentsNeedReupload: 1,
+      documentsAccepted: 1,
     });
     expect(byFaculty.get(OTHER_FACULTY)).toEqual({
       faculty: OTHER_FACULTY,
       studentsNumber: 2,
       studentsNumberCompleted: 1,
+      documentsAwaiting: 1,
+      documentsNeedReupload: 0,
+      documentsAccepted: 0,
     });
     expect(byFaculty.get(BULK_FACULTY)).toEqual({
       faculty: BULK_FACULTY,
       studentsNumber: BULK_COUNT,
       studentsNumberCompleted: BULK_COUNT / 4,
+      documentsAwaiting: BULK_COUNT / 8,
+      documentsNeedReupload: 0,
+      documentsAccepted: BULK_COUNT / 8,
     });
     expect(byFaculty.get(EMPTY_FACULTY)).toEqual({
       faculty: EMPTY_FACULTY,
       studentsNumber: 0,
       studentsNumberCompleted: 0,
+      documentsAwaiting: 0,
+      documentsNeedReupload: 0,
+      documentsAccepted: 0,
     });
     expect(body.allStudentsNumber).toBe(7 + 2 + BULK_COUNT);
     expect(body.allStudentsNumberCompleted).toBe(3 + 1 + BULK_COUNT / 4);
@@ -479,5 +585,29 @@ describe('the name search index', () => {
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('students_name_search_key_trgm_idx');
+  });
+});
+
+describe('the documents filter index', () => {
+  it("gives a status's page already in name order, even under a prepared statement's generic plan", async () => {
+    const [bulk] = await db.select({ id: colleges.id }).from(colleges).where(eq(colleges.name, BULK_FACULTY));
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      // A few hundred rows would be sorted whatever the indexes; the plan must be able to do without.
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      await tx.execute(sql`PREPARE documents_page(uuid, text) AS
+        SELECT ${students.id} FROM ${students}
+        WHERE ${students.collegeId} = $1 AND ${students.documentsStatus} = $2
+        ORDER BY ${students.nameSearch}, ${students.id} LIMIT 500`);
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`EXPLAIN EXECUTE documents_page(${sql.raw(`'${bulk?.id}'`)}, 'needsReupload')`,
+      );
+      await tx.execute(sql`DEALLOCATE documents_page`);
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('students_college_documents_status_idx');
+    expect(plan).not.toContain('Sort');
   });
 });

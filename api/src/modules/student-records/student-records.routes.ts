@@ -2,7 +2,6 @@ import {
   allStudentsNumberResponseSchema,
   countFacultyResponseSchema,
   deleteFacultyResponseSchema,
-  errorEnvelopeSchema,
   facultyRequestSchema,
   getAllStudentsRequestSchema,
   getAllStudentsResponseSchema,
@@ -17,17 +16,11 @@ import {
 } from '@portal/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { studentRecordsRepository } from './student-records.repository.js';
 import { type RemoveFiles, type RequestContext, studentRecordsService } from './student-records.service.js';
 
-/** Documents the error answers a route may give (all `{status: 'error', message}`). */
-function errors<const C extends number>(...codes: C[]) {
-  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
-    C,
-    typeof errorEnvelopeSchema
-  >;
-}
 const GUARDED = [401, 403] as const;
 
 /** Image files removed at a time after their students were deleted. */
@@ -89,10 +82,12 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One page of a faculty's students ordered by name, with the faculty's counts",
         description:
           'Super admin and support name the faculty (required); a faculty ADMIN always gets its own (naming ' +
-          'another is 403). limit is at most 500 (larger values count as 500).',
+          'another is 403). limit is at most 500 (larger values count as 500). Optional filters: isComplete ' +
+          'and documentsStatus (none, pending, needsReupload, accepted); with documentsStatus the answer also ' +
+          'carries filteredStudentsNumber, the count the page count comes from.',
         querystring: studentPageQuerySchema,
         body: getAllStudentsRequestSchema,
-        response: { 200: getAllStudentsResponseSchema, ...errors(400, ...GUARDED) },
+        response: { 200: getAllStudentsResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
     async (request) => ({
@@ -109,9 +104,10 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search students by name (contains, Arabic spelling variants match) or national ID (exact)',
         description:
           'At most 500 matches, names starting with the search first; 404 when nothing matches. Without a ' +
-          'faculty a super admin or support searches every faculty.',
+          'faculty a super admin or support searches every faculty. Optional filters: isComplete and ' +
+          'documentsStatus.',
         body: getStudentInfoRequestSchema,
-        response: { 200: getStudentInfoResponseSchema, ...errors(400, ...GUARDED, 404) },
+        response: { 200: getStudentInfoResponseSchema, ...errorResponses(400, ...GUARDED, 404) },
       },
     },
     async (request) => ({
@@ -127,7 +123,7 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes one student with its images, answers and appointment',
         params: studentIdParamsSchema,
-        response: { 200: studentMessageResponseSchema, ...errors(400, ...GUARDED, 404) },
+        response: { 200: studentMessageResponseSchema, ...errorResponses(400, ...GUARDED, 404) },
       },
     },
     async (request) => {
@@ -143,7 +139,7 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes every student of a faculty with their images and answers (one transaction)',
         body: facultyRequestSchema,
-        response: { 200: deleteFacultyResponseSchema, ...errors(400, ...GUARDED) },
+        response: { 200: deleteFacultyResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
     async (request) => {
@@ -163,7 +159,7 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A faculty's student counts, for the delete-faculty-data confirmation",
         body: facultyRequestSchema,
-        response: { 200: countFacultyResponseSchema, ...errors(400, ...GUARDED) },
+        response: { 200: countFacultyResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
     async (request) => ({
@@ -177,8 +173,10 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Students and complete students of every college (zero counts included) and overall',
-        response: { 200: statisticsResponseSchema, ...errors(...GUARDED) },
+        summary:
+          'Students, complete students and students by documents review status of every college (zero counts ' +
+          'included), and overall',
+        response: { 200: statisticsResponseSchema, ...errorResponses(...GUARDED) },
       },
     },
     async () => ({ status: 'success' as const, ...(await service.statistics()) }),
@@ -190,7 +188,7 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Students and complete students the caller may see (a faculty ADMIN: its own faculty's)",
-        response: { 200: allStudentsNumberResponseSchema, ...errors(...GUARDED) },
+        response: { 200: allStudentsNumberResponseSchema, ...errorResponses(...GUARDED) },
       },
     },
     async (request) => ({ status: 'success' as const, data: await service.visibleCounts(staff(request)) }),

@@ -1,4 +1,10 @@
-import { type FacultyCounts, MESSAGES, STUDENT_DATA_STATUS, type StudentRecord } from '@portal/common';
+import {
+  type DocumentsStatus,
+  type FacultyCounts,
+  MESSAGES,
+  STUDENT_DATA_STATUS,
+  type StudentRecord,
+} from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
@@ -37,6 +43,7 @@ export function toStudentRecord(row: StudentRecordRow): StudentRecord {
     appointed,
     appointedDay: appointed ? row.appointedDay : null,
     appointedHour: appointed ? row.appointedHour : null,
+    documentsStatus: row.documentsStatus,
   };
 }
 
@@ -56,19 +63,32 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
     /** `POST /students/getAllStudents`: one page of the faculty's students and the faculty's counts. */
     async list(
       staff: Staff,
-      input: { faculty: string | null; isComplete?: boolean | null | undefined },
+      input: {
+        faculty: string | null;
+        isComplete?: boolean | null | undefined;
+        documentsStatus?: DocumentsStatus | null | undefined;
+      },
       page: { page: number; limit: number },
     ) {
       const college = await requiredCollege(staff, input.faculty);
-      const [rows, counts] = await Promise.all([
-        repository.page(college.id, input.isComplete ?? null, page.page, page.limit),
+      const filters = {
+        isComplete: input.isComplete ?? null,
+        documentsStatus: input.documentsStatus ?? null,
+      };
+      const { documentsStatus } = filters;
+      const [rows, counts, filtered] = await Promise.all([
+        repository.page(college.id, filters, page.page, page.limit),
         repository.counts(college.id),
+        documentsStatus === null
+          ? undefined
+          : repository.documentsCount(college.id, documentsStatus, filters.isComplete),
       ]);
       return {
         faculty: college.name,
         data: rows.map(toStudentRecord),
         studentsNumber: counts.studentsNumber,
         completedStudentsNumber: counts.studentsNumberCompleted,
+        ...(filtered === undefined ? {} : { filteredStudentsNumber: filtered }),
       };
     },
 
@@ -79,6 +99,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         nationalID: string | null;
         studentName: string | null;
         isComplete?: boolean | null | undefined;
+        documentsStatus?: DocumentsStatus | null | undefined;
         faculty: string | null;
       },
     ) {
@@ -94,6 +115,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         nationalId: input.nationalID,
         name: input.studentName,
         isComplete: input.isComplete ?? null,
+        documentsStatus: input.documentsStatus ?? null,
       });
       if (rows.length === 0) throw new AppError(404, MESSAGES.noStudentData);
       return { data: rows.map(toStudentRecord), studentsNumber: total };

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, randomNationalId } from '../../../test/builders.js';
+import { insertReviewedDocuments } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, colleges, students } from '../../db/schema.js';
-import { asOneJsonColumn, lookupColumns, studentsRepository } from './students.repository.js';
+import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import { asOneJsonColumn, lookupColumns, lookupQuery, studentsRepository } from './students.repository.js';
 
 const { database } = await createTestApp();
 const repository = studentsRepository(database.db);
 
-/** The same columns read the plain way, one by one through Drizzle's own decoders. */
+/** The same columns read the plain way, one by one through Drizzle's own decoders, and the documents apart. */
 async function readPlainly(nationalId: string) {
   const [row] = await database.db
     .select(lookupColumns)
@@ -16,8 +17,25 @@ async function readPlainly(nationalId: string) {
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
     .where(eq(students.nationalId, nationalId));
-  return row;
+  if (!row) return row;
+  const documents = await database.db
+    .select({
+      kind: studentImages.kind,
+      state: studentImages.reviewStatus,
+      reason: studentImages.reviewReason,
+      note: studentImages.reviewNote,
+    })
+    .from(studentImages)
+    .where(eq(studentImages.studentId, row.id));
+  return { ...row, documents: documents.map((d) => [d.kind, d.state, d.reason, d.note]) };
 }
+
+/** The lookup's documents in a fixed order (the query does not order them; the service does). */
+const byKind = <T extends { documents: unknown[][] }>(record: T | undefined) =>
+  record && {
+    ...record,
+    documents: [...record.documents].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  };
 
 /** Every column of the lookup with a value, the awkward ones included (quotes, a trailing zero, Arabic). */
 const everyField = {
@@ -69,10 +87,26 @@ describe('studentsRepository.findByNationalId', () => {
     await database.db
       .insert(appointments)
       .values({ studentId: student.id, appointedDay: '2026-08-15', appointedHour: 12 });
+    await insertReviewedDocuments(database.db, student.id, {
+      frontIdCard: { state: 'accepted' },
+      personalPhoto: { state: 'rejected', reason: 'other', note: 'ملاحظة "بعلامات" \\ و\nسطر جديد' },
+    });
     const found = await repository.findByNationalId(student.nationalId);
-    expect(found).toEqual(await readPlainly(student.nationalId));
+    expect(byKind(found)).toEqual(byKind(await readPlainly(student.nationalId)));
     expect(Object.values(found ?? {})).not.toContain(null);
-    expect(found).toMatchObject({ totalGrade: '385.50', appointedDay: '2026-08-15', appointedHour: 12 });
+    expect(found).toMatchObject({
+      totalGrade: '385.50',
+      appointedDay: '2026-08-15',
+      appointedHour: 12,
+      documentsStatus: 'needsReupload',
+    });
+    expect(found?.documents).toHaveLength(6);
+    expect(found?.documents).toContainEqual([
+      'personalPhoto',
+      'rejected',
+      'other',
+      'ملاحظة "بعلامات" \\ و\nسطر جديد',
+    ]);
   });
 
   it('reads nulls and the absent appointment as a plain select does', async () => {
@@ -84,11 +118,36 @@ describe('studentsRepository.findByNationalId', () => {
       totalGrade: null,
       appointedDay: null,
       appointedHour: null,
+      documentsStatus: 'none',
+      documents: [],
     });
   });
 
   it('answers undefined for an unknown national ID', async () => {
     expect(await repository.findByNationalId(randomNationalId())).toBeUndefined();
+  });
+});
+
+describe('the login statement', () => {
+  it('reads the student by national_id and its documents by (student_id, kind), both through indexes', async () => {
+    const student = await insertStudent(database.db);
+    await insertReviewedDocuments(database.db, student.id);
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // A test database is small enough to be read sequentially; the plan must be able to use the indexes.
+      await client.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN ${lookupQuery(database.db).toSQL().sql}`,
+        [student.nationalId],
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('students_national_id_unique');
+      expect(plan).toContain('student_images_student_kind_key');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });
 

@@ -1,12 +1,14 @@
-import { type Column, eq, type InferColumnsDataTypes, type SQL, sql } from 'drizzle-orm';
+import type { ImageKind } from '@portal/common';
+import { type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { appointments, colleges, students } from '../../db/schema.js';
+import { appointments, colleges, studentImages, students } from '../../db/schema.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
 const studentColumns = {
   ...studentProfileColumns,
   isPassed: students.isPassed,
   isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
+  documentsStatus: students.documentsStatus,
 };
 /** Left-joined: null for a student without an appointment. */
 const appointmentColumns = {
@@ -15,10 +17,27 @@ const appointmentColumns = {
 };
 export const lookupColumns = { ...studentColumns, ...appointmentColumns };
 
+/** One stored document's review as the lookup reads it: `[kind, state, reason code, note]`. */
+export type LookupDocument = [
+  kind: ImageKind,
+  state: (typeof studentImages.$inferSelect)['reviewStatus'],
+  reason: (typeof studentImages.$inferSelect)['reviewReason'],
+  note: string | null,
+];
+
+/**
+ * The student's documents as one JSON array of `LookupDocument`s (`[]` without any): a correlated subquery, so
+ * the login stays one statement and one row; it reads the student's few rows through the unique index on
+ * (student_id, kind).
+ */
+const lookupDocuments = sql<LookupDocument[]>`(
+  SELECT coalesce(json_agg(json_build_array(i.kind, i.review_status, i.review_reason, i.review_note)), '[]')
+  FROM ${studentImages} i WHERE i.student_id = ${students.id})`;
+
 /** What the login reads of a student. */
 export type StudentRecord = InferColumnsDataTypes<typeof studentColumns> & {
   [K in keyof typeof appointmentColumns]: InferColumnsDataTypes<typeof appointmentColumns>[K] | null;
-};
+} & { documents: LookupDocument[] };
 
 /**
  * Column types whose JSON form decodes to what Drizzle reads from the column itself: text, ids, booleans and
@@ -39,10 +58,12 @@ const JSON_FORM: Record<string, (column: Column) => SQL> = {
  * The columns as ONE json array, turned back into a record by their names. node-postgres rebuilds its parsers
  * and an empty row object for every column of every result (brianc/node-postgres#3055): for the login's 46
  * columns that was about 45 µs of CPU per lookup, against 1 column here; PostgreSQL's own work is unchanged.
+ * An SQL expression among the columns must already be in the JSON form its reader expects (a json subquery).
  */
-export function asOneJsonColumn<T>(columns: Record<string, Column>): SQL<T> {
+export function asOneJsonColumn<T>(columns: Record<string, Column | SQL>): SQL<T> {
   const names = Object.keys(columns);
   const items = Object.entries(columns).map(([name, column]) => {
+    if (is(column, SQL)) return column;
     const form = JSON_FORM[column.columnType];
     if (!form) throw new Error(`${name}: no checked JSON form for ${column.columnType}`);
     return form(column);
@@ -54,15 +75,19 @@ export function asOneJsonColumn<T>(columns: Record<string, Column>): SQL<T> {
   });
 }
 
-export function studentsRepository(db: Database) {
-  /** The login lookup, the hottest student query: one prepared statement, unique index on national_id. */
-  const findByNationalId = db
-    .select({ student: asOneJsonColumn<StudentRecord>(lookupColumns) })
+/** The login lookup by the placeholder `nationalId`: one row through the unique index on national_id. */
+export function lookupQuery(db: Database) {
+  return db
+    .select({ student: asOneJsonColumn<StudentRecord>({ ...lookupColumns, documents: lookupDocuments }) })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
-    .where(eq(students.nationalId, sql.placeholder('nationalId')))
-    .prepare('students_find_by_national_id');
+    .where(eq(students.nationalId, sql.placeholder('nationalId')));
+}
+
+export function studentsRepository(db: Database) {
+  /** The login lookup, the hottest student query: one prepared statement. */
+  const findByNationalId = lookupQuery(db).prepare('students_find_by_national_id');
 
   /** The student's college and appointment (null day and hour without one); undefined for no such student. */
   const findAppointment = db

@@ -1,7 +1,10 @@
+import { IMAGE_KINDS, REFUSAL_REASON_LABELS } from '@portal/common';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
+import { insertReviewedDocuments, setDocumentReviews } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments } from '../../db/schema.js';
+import { appointments, studentImages } from '../../db/schema.js';
 import { decodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
@@ -49,6 +52,8 @@ describe('POST /students/getStudent', () => {
       appointed: false,
       appointedDay: null,
       appointedHour: null,
+      documentsStatus: 'none',
+      documents: [],
     });
 
     const cookie = res.cookies.find((c) => c.name === STUDENT_SESSION_COOKIE);
@@ -101,6 +106,8 @@ describe('POST /students/getStudent', () => {
       appointed: true,
       appointedDay: '2026-08-15',
       appointedHour: 9,
+      documentsStatus: 'none',
+      documents: [],
     });
     const lines = Object.fromEntries(
       body.result.map((l: { name: string; value: string }) => [l.name, l.value]),
@@ -142,6 +149,72 @@ describe('POST /students/getStudent', () => {
       appointedDay: '2026-09-01',
       appointedHour: 12,
     });
+  });
+
+  it("tells each document's review in the form's order, a refusal's reason in Arabic and its note", async () => {
+    const student = await insertStudent(database.db);
+    await insertReviewedDocuments(database.db, student.id, {
+      personalPhoto: { state: 'rejected', reason: 'other', note: 'الخلفية يجب أن تكون بيضاء' },
+      frontIdCard: { state: 'accepted' },
+      birthCertificate: { state: 'rejected', reason: 'unreadable' },
+    });
+    const res = await lookup({ nationalID: student.nationalId });
+    expect(res.statusCode).toBe(200);
+    const { studentData } = res.json();
+    expect(studentData.documentsStatus).toBe('needsReupload');
+    expect(studentData.documents).toEqual([
+      { kind: 'frontIdCard', state: 'accepted', reason: null, note: null },
+      { kind: 'backIdCard', state: 'pending', reason: null, note: null },
+      {
+        kind: 'birthCertificate',
+        state: 'rejected',
+        reason: REFUSAL_REASON_LABELS.unreadable,
+        note: null,
+      },
+      {
+        kind: 'personalPhoto',
+        state: 'rejected',
+        reason: 'سبب آخر',
+        note: 'الخلفية يجب أن تكون بيضاء',
+      },
+      { kind: 'secondarySchoolCertificate', state: 'pending', reason: null, note: null },
+      { kind: 'nominationCard', state: 'pending', reason: null, note: null },
+    ]);
+    expect(studentData.documents.map((d: { kind: string }) => d.kind)).toEqual([...IMAGE_KINDS]);
+  });
+
+  it('follows the documents status as the review goes: pending, then accepted', async () => {
+    const student = await insertStudent(database.db);
+    await insertReviewedDocuments(database.db, student.id, { frontIdCard: { state: 'accepted' } });
+    const pending = (await lookup({ nationalID: student.nationalId })).json().studentData;
+    expect(pending.documentsStatus).toBe('pending');
+    await setDocumentReviews(
+      database.db,
+      student.id,
+      Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, { state: 'accepted' }])),
+    );
+    const accepted = (await lookup({ nationalID: student.nationalId })).json().studentData;
+    expect(accepted.documentsStatus).toBe('accepted');
+    expect(accepted.documents.every((d: { state: string }) => d.state === 'accepted')).toBe(true);
+  });
+
+  it('never shows a note left on a document that is not refused, and shows a hostile note as text', async () => {
+    const student = await insertStudent(database.db);
+    const hostile = '<script>alert(1)</script> #set page(fill: red)';
+    await insertReviewedDocuments(database.db, student.id, {
+      backIdCard: { state: 'rejected', reason: 'other', note: hostile },
+    });
+    // A stale note on an accepted document (no review save writes one; the answer must not show it anyway).
+    await database.db
+      .update(studentImages)
+      .set({ reviewStatus: 'accepted', reviewReason: 'cropped', reviewNote: 'ملاحظة داخلية' })
+      .where(and(eq(studentImages.studentId, student.id), eq(studentImages.kind, 'frontIdCard')));
+    const res = await lookup({ nationalID: student.nationalId });
+    const documents: { kind: string; reason: string | null; note: string | null }[] =
+      res.json().studentData.documents;
+    expect(documents.find((d) => d.kind === 'frontIdCard')).toMatchObject({ reason: null, note: null });
+    expect(documents.find((d) => d.kind === 'backIdCard')?.note).toBe(hostile);
+    expect(res.body).not.toContain('ملاحظة داخلية');
   });
 
   it('accepts Arabic-Indic digits and spaces in the national ID', async () => {

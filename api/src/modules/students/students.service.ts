@@ -1,8 +1,15 @@
-import { MESSAGES, type StudentData, type StudentLookupResponse } from '@portal/common';
+import {
+  IMAGE_KINDS,
+  MESSAGES,
+  REFUSAL_REASON_LABELS,
+  type StudentData,
+  type StudentDocument,
+  type StudentLookupResponse,
+} from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
 import { appointmentIcs } from './appointment-ics.js';
 import { studentResult } from './student-result.js';
-import type { StudentRecord, StudentsRepository } from './students.repository.js';
+import type { LookupDocument, StudentRecord, StudentsRepository } from './students.repository.js';
 
 type Appointment = Pick<StudentData, 'appointed' | 'appointedDay' | 'appointedHour'>;
 
@@ -13,6 +20,20 @@ export function appointmentOf(student: Pick<StudentRecord, 'appointedDay' | 'app
     return { appointed: false, appointedDay: null, appointedHour: null };
   }
   return { appointed: true, appointedDay, appointedHour };
+}
+
+/**
+ * The student's documents in the form's order. A reason and note are shown only for a refused document: staff
+ * notes on an accepted one are none of the student's business, and a replaced one starts over.
+ */
+export function documentsOf(rows: readonly LookupDocument[]): StudentDocument[] {
+  return rows
+    .map(([kind, state, reason, note]) =>
+      state === 'rejected'
+        ? { kind, state, reason: reason ? REFUSAL_REASON_LABELS[reason] : null, note: note || null }
+        : { kind, state, reason: null, note: null },
+    )
+    .sort((a, b) => IMAGE_KINDS.indexOf(a.kind) - IMAGE_KINDS.indexOf(b.kind));
 }
 
 export function studentsService(repository: StudentsRepository) {
@@ -33,6 +54,8 @@ export function studentsService(repository: StudentsRepository) {
           socialWork: student.socialWork,
           tourism: student.tourism,
           ...appointmentOf(student),
+          documentsStatus: student.documentsStatus,
+          documents: documentsOf(student.documents),
         },
       };
     },

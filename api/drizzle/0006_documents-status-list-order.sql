@@ -1,0 +1,2 @@
+DROP INDEX "students_college_documents_status_idx";--> statement-breakpoint
+CREATE INDEX "students_college_documents_status_idx" ON "students" USING btree ("college_id","documents_status","name_search","id");

@@ -1,0 +1,212 @@
+import type { Readable } from 'node:stream';
+import {
+  documentLabel,
+  type ImageKind,
+  MESSAGES,
+  type ReviewDecision,
+  type ReviewQueueResponse,
+  type ReviewResponse,
+  type StudentRecordPage,
+} from '@portal/common';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
+import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
+import { facultyScope } from '../auth/faculty-scope.js';
+import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import { toStudentRecord } from '../student-records/student-records.service.js';
+import type { DocumentViewer } from './document-access.js';
+import type { DocumentReviewRepository } from './document-review.repository.js';
+import { REVIEW_AUDIT_ACTIONS } from './history-labels.js';
+import { toHistoryEntry, toRecordAnswer, toRecordStudent, toReviewedDocuments } from './record-view.js';
+import { assertStudentInScope, reviewScopeIncludes } from './review-scope.js';
+
+export interface DocumentReviewServiceDeps {
+  repository: DocumentReviewRepository;
+  /** Writes one audit row, in the transaction when one is given. */
+  audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
+  storage: ObjectStorage;
+}
+
+export interface RequestContext {
+  ip: string;
+}
+
+type Staff = Pick<StaffPrincipal, 'id' | 'userName' | 'role' | 'collegeId' | 'faculty'>;
+
+const actorOf = (staff: Staff) => ({ id: staff.id, userName: staff.userName });
+
+export function documentReviewService({ repository, audit, storage }: DocumentReviewServiceDeps) {
+  async function openImage(key: string, log: FastifyBaseLogger): Promise<Readable> {
+    try {
+      return await storage.get(key);
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) {
+        log.error({ key }, 'a recorded image is missing from the storage');
+        throw new AppError(404, MESSAGES.photoNotFound);
+      }
+      if (error instanceof StorageError) throw new AppError(503, MESSAGES.storageUnavailable);
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * `GET /students/record/{id}`: everything the portal holds on the student. The view is audited in the same
+     * snapshot, so it is already the first line of the history it answers.
+     */
+    async recordPage(staff: Staff, id: string, context: RequestContext): Promise<StudentRecordPage> {
+      return repository.readSnapshot(async (tx) => {
+        const row = await repository.recordStudent(tx, id);
+        if (!row) throw new AppError(404, MESSAGES.studentRecordNotFound);
+        assertStudentInScope(staff, { id: row.collegeId, socialWork: row.socialWork });
+        await audit(
+          {
+            actor: actorOf(staff),
+            action: REVIEW_AUDIT_ACTIONS.view,
+            targetType: 'student',
+            targetId: row.id,
+            ip: context.ip,
+          },
+          tx,
+        );
+        const documents = await repository.documents(tx, row.id);
+        const attempts = await repository.quizAttempts(tx, row.id);
+        const answers = await repository.answers(tx, row.id);
+        const appointment = await repository.appointment(tx, row.id);
+        const history = await repository.history(tx, row.id);
+        return {
+          student: toRecordStudent(row),
+          documents: toReviewedDocuments(documents),
+          quiz: { isPassed: row.isPassed, attempts },
+          answers: answers.map(toRecordAnswer),
+          appointment: appointment ?? null,
+          history: history.map(toHistoryEntry),
+          version: row.reviewVersion,
+        };
+      });
+    },
+
+    /**
+     * `POST /students/review/{id}`: the decisions, all or none, on the version the reviewer saw. The student is
+     * locked first, so a concurrent save or replacement either finished before (and the version is stale) or
+     * waits for this one.
+     */
+    async review(
+      staff: Staff,
+      id: string,
+      input: { version: number; decisions: readonly ReviewDecision[] },
+      context: RequestContext,
+    ): Promise<ReviewResponse['data']> {
+      return repository.transaction(async (tx) => {
+        const student = await repository.lockStudent(tx, id);
+        if (!student) throw new AppError(404, MESSAGES.studentRecordNotFound);
+        assertStudentInScope(staff, { id: student.collegeId, socialWork: student.socialWork });
+        if (!student.isComplete) throw new AppError(409, MESSAGES.reviewNotComplete);
+        if (input.version !== student.reviewVersion) throw new AppError(409, MESSAGES.reviewStale);
+
+        const updated = new Set(
+          await repository.applyDecisions(tx, student.id, actorOf(staff), input.decisions),
+        );
+        const missing = input.decisions.find((decision) => !updated.has(decision.kind));
+        // Thrown inside the transaction: the decisions already written are rolled back with it.
+        if (missing)
+          throw new AppError(409, `${MESSAGES.reviewDocumentMissing}: ${documentLabel(missing.kind)}`);
+
+        await repository.refreshDocumentsStatus(tx, student.id);
+        await audit(
+          {
+            actor: actorOf(staff),
+            action: REVIEW_AUDIT_ACTIONS.review,
+            targetType: 'student',
+            targetId: student.id,
+            details: {
+              decisions: input.decisions.map(({ kind, decision, reason, note }) => ({
+                kind,
+                decision,
+                reason,
+                note,
+              })),
+              version: student.reviewVersion + 1,
+            },
+            ip: context.ip,
+          },
+          tx,
+        );
+        return {
+          documents: toReviewedDocuments(await repository.documents(tx, student.id)),
+          // The row is locked and the save moved the version on by one.
+          version: student.reviewVersion + 1,
+        };
+      });
+    },
+
+    /** `POST /students/reviewQueue`: a page of the faculty's students awaiting review, oldest completion first. */
+    async queue(
+      staff: Staff,
+      requested: string | null,
+      page: { page: number; limit: number },
+    ): Promise<Omit<ReviewQueueResponse, 'status'>> {
+      // Issue 16: the faculty sent by a faculty ADMIN is ignored; it always works on its own.
+      const faculty = staff.role === 'ADMIN' ? staff.faculty : facultyScope(staff, requested);
+      if (!faculty) throw new AppError(400, MESSAGES.facultyRequired);
+      const college = await repository.collegeByName(faculty);
+      if (!college) throw new AppError(400, MESSAGES.collegeNotFound);
+      if (!reviewScopeIncludes(staff, college)) throw new AppError(403, MESSAGES.otherFacultyForbidden);
+      const [rows, counts] = await Promise.all([
+        repository.queuePage(college.id, page.page, page.limit),
+        repository.queueCounts(college.id),
+      ]);
+      return {
+        faculty: college.name,
+        data: rows.map((row) => ({
+          ...toStudentRecord(row),
+          completedAt: row.completedAt?.toISOString() ?? null,
+        })),
+        ...counts,
+      };
+    },
+
+    /**
+     * `GET /students/document/{id}/{kind}`: the stored image, for the student itself or for staff whose scope
+     * holds the student. A staff read is audited once the image is found and opened.
+     */
+    async document(
+      viewer: DocumentViewer,
+      id: string,
+      kind: ImageKind,
+      context: RequestContext,
+      log: FastifyBaseLogger,
+    ): Promise<{ contentType: string; stream: Readable }> {
+      const found = await repository.documentFile(id, kind);
+      if (!found)
+        throw new AppError(
+          404,
+          viewer.type === 'staff' ? MESSAGES.studentRecordNotFound : MESSAGES.studentNotFound,
+        );
+      if (viewer.type === 'staff')
+        assertStudentInScope(viewer.staff, { id: found.collegeId, socialWork: found.socialWork });
+      if (!found.storageKey || !found.contentType) throw new AppError(404, MESSAGES.photoNotFound);
+
+      const stream = await openImage(found.storageKey, log);
+      if (viewer.type === 'staff') {
+        try {
+          await audit({
+            actor: actorOf(viewer.staff),
+            action: REVIEW_AUDIT_ACTIONS.documentView,
+            targetType: 'student',
+            targetId: id.toLowerCase(),
+            details: { kind },
+            ip: context.ip,
+          });
+        } catch (error) {
+          // Personal data is never read without its audit row.
+          stream.destroy();
+          throw error;
+        }
+      }
+      return { contentType: found.contentType, stream };
+    },
+  };
+}
+export type DocumentReviewService = ReturnType<typeof documentReviewService>;
