@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Download, expect, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { expect, type Page, test } from '@playwright/test';
 import { connectPortalDb } from '../portal-db.js';
 import { freshDataDir, type PortalServer, startPortal } from '../portal-server.js';
+import { sheetRows, writeStudentList } from '../spreadsheets.js';
 
 // Staff student records from end to end, on a portal of its own: the super admin imports a generated .xlsx,
 // finds students by name and national ID, filters the complete ones, pages through 500+ students, downloads
@@ -32,20 +30,6 @@ async function startOwnPortal(): Promise<PortalServer> {
     SUPERADMIN_PASSWORD: ROOT.password,
     DEMO_DATA: '1',
   });
-}
-
-/** A student list as staff would make it in Excel: Arabic headers, IDs as text, and a column the upload ignores. */
-async function writeStudentList(
-  rows: { name: string; nationalID: string; phone: string }[],
-): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('الطلاب');
-  sheet.addRow(['الاسم', 'الرقم القومي', 'رقم الموبايل', 'النوع', 'ملاحظات']);
-  for (const row of rows) sheet.addRow([row.name, row.nationalID, row.phone, 'ذكر', 'للاختبار']);
-  for (const column of [2, 3]) sheet.getColumn(column).numFmt = '@';
-  const file = path.join(tmpdir(), `students-${Date.now()}-${Math.random().toString(36).slice(2)}.xlsx`);
-  await workbook.xlsx.writeFile(file);
-  return file;
 }
 
 /**
@@ -99,21 +83,6 @@ async function searchFor(page: Page, type: 'الاسم' | 'الرقم القوم
   await search.getByLabel('نوع البحث').selectOption({ label: type });
   await search.getByLabel('نص البحث').fill(text);
   await search.getByRole('button', { name: 'بحث', exact: true }).click();
-}
-
-/** The rows of a downloaded sheet, header first, as text. */
-async function sheetRows(download: Download): Promise<string[][]> {
-  const file = await download.path();
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('the workbook has no sheet');
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const values = row.values as unknown[];
-    rows.push(values.slice(1).map((value) => (value === null || value === undefined ? '' : String(value))));
-  });
-  return rows;
 }
 
 /** Closes the notices (some stay 10 s) so that they neither cover a button nor sit in a picture. */

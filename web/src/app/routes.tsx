@@ -67,6 +67,11 @@ const studentScreens: RouteObject[] = [
     () => import('@/features/student/components/student-appointment'),
     'StudentAppointment',
   ),
+  studentScreen(
+    'replaceDocuments',
+    () => import('@/features/student/components/replace-documents'),
+    'ReplaceDocuments',
+  ),
 ];
 
 // The guard's lookup of the stored student is sent as the page opens on any student screen, beside its chunk.
@@ -81,6 +86,14 @@ const adminScreens: RouteObject[] = [
   {
     path: 'studentsInfo',
     ...lazyScreen(() => import('@/features/admin/student-records/students-info'), 'StudentsInfo'),
+  },
+  {
+    path: 'review',
+    ...lazyScreen(() => import('@/features/admin/review-queue/review-queue'), 'ReviewQueue'),
+  },
+  {
+    path: 'students/:id',
+    ...lazyScreen(() => import('@/features/admin/student-record/student-record'), 'StudentRecordScreen'),
   },
   {
     path: 'statistics',

@@ -28,6 +28,8 @@ export function studentLookup(flags: Partial<StudentData> = {}): StudentLookupRe
       appointed: false,
       appointedDay: null,
       appointedHour: null,
+      documentsStatus: 'none',
+      documents: [],
       ...flags,
     },
   };

@@ -14,7 +14,7 @@ import {
   tokenFor,
 } from '../../../test/auth-helpers.js';
 import { loginStudent } from '../../../test/builders.js';
-import { insertReviewableStudent, type ReviewableStudent } from '../../../test/reviewable-student.js';
+import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
@@ -106,11 +106,7 @@ describe("GET /students/document/:id/:kind: the student's own session", () => {
   });
 
   it('answers 404 for a kind the student never stored, 400 for an unknown kind', async () => {
-    const partial = await insertReviewableStudent(
-      app,
-      { college: TEST_FACULTY },
-      { states: { frontIdCard: 'pending' } },
-    );
+    const partial = await insertReviewableStudent(app, { college: TEST_FACULTY }, { kinds: ['frontIdCard'] });
     const cookie = await loginStudent(app, partial.nationalId);
     const missing = await get(url(partial.id, 'nominationCard'), { cookie });
     expect(missing.statusCode).toBe(404);

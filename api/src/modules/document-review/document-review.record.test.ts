@@ -12,7 +12,7 @@ import {
 } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
-import { insertReviewableStudent, type ReviewableStudent } from '../../../test/reviewable-student.js';
+import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { additionalAnswers, appointments, auditLog, quizAttempts } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';

@@ -155,6 +155,16 @@ export function documentReviewRepository(db: Database) {
       return (await collegeByName.execute({ name }))[0];
     },
 
+    /** The names of the social-work colleges (a SOCIAL_ADMIN's queue defaults to the one there usually is). */
+    async socialWorkCollegeNames(): Promise<string[]> {
+      const rows = await db
+        .select({ name: colleges.name })
+        .from(colleges)
+        .where(eq(colleges.socialWork, true))
+        .orderBy(asc(colleges.sortOrder), asc(colleges.name));
+      return rows.map((row) => row.name);
+    },
+
     /** The student's college flags (undefined: no such student) and the image of `kind`, if stored. */
     async documentFile(studentId: string, kind: string) {
       return (await documentFile.execute({ studentId, kind }))[0];

@@ -19,7 +19,7 @@ import {
   type TestStaff,
 } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
-import { insertReviewableStudent, type ReviewableStudent } from '../../../test/reviewable-student.js';
+import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
 import { auditLog, studentImages, students } from '../../db/schema.js';
@@ -280,13 +280,8 @@ describe('POST /students/review/:id', () => {
       app,
       { college: TEST_FACULTY },
       {
-        states: {
-          frontIdCard: 'pending',
-          backIdCard: 'pending',
-          birthCertificate: 'pending',
-          personalPhoto: 'pending',
-          secondarySchoolCertificate: 'pending',
-        },
+        // Five stored; the nomination card never was.
+        kinds: IMAGE_KINDS.filter((kind) => kind !== 'nominationCard'),
       },
     );
     const before = await stateOf(student.id);

@@ -37,6 +37,19 @@ type Staff = Pick<StaffPrincipal, 'id' | 'userName' | 'role' | 'collegeId' | 'fa
 const actorOf = (staff: Staff) => ({ id: staff.id, userName: staff.userName });
 
 export function documentReviewService({ repository, audit, storage }: DocumentReviewServiceDeps) {
+  /**
+   * The faculty whose queue is asked for. Issue 16: a faculty ADMIN's choice is ignored, it always works on its
+   * own. A SOCIAL_ADMIN naming none gets the social-work college when there is exactly one (its screen has no
+   * picker); anyone else must name one.
+   */
+  async function queueFaculty(staff: Staff, requested: string | null): Promise<string | null> {
+    if (staff.role === 'ADMIN') return staff.faculty;
+    const named = facultyScope(staff, requested);
+    if (named || staff.role !== 'SOCIAL_ADMIN') return named;
+    const socialWork = await repository.socialWorkCollegeNames();
+    return socialWork.length === 1 ? (socialWork[0] ?? null) : null;
+  }
+
   async function openImage(key: string, log: FastifyBaseLogger): Promise<Readable> {
     try {
       return await storage.get(key);
@@ -147,8 +160,7 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
       requested: string | null,
       page: { page: number; limit: number },
     ): Promise<Omit<ReviewQueueResponse, 'status'>> {
-      // Issue 16: the faculty sent by a faculty ADMIN is ignored; it always works on its own.
-      const faculty = staff.role === 'ADMIN' ? staff.faculty : facultyScope(staff, requested);
+      const faculty = await queueFaculty(staff, requested);
       if (!faculty) throw new AppError(400, MESSAGES.facultyRequired);
       const college = await repository.collegeByName(faculty);
       if (!college) throw new AppError(400, MESSAGES.collegeNotFound);

@@ -8,7 +8,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, OTHER_FACULTY, TEST_FACULTY, type TestStaff } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
-import { insertReviewableStudent, type ReviewableStudent } from '../../../test/reviewable-student.js';
+import { allDocuments, insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments } from '../../db/schema.js';
@@ -33,23 +33,27 @@ const answerOf = (res: { json(): unknown }) => res.json() as ReviewQueueResponse
 const idsOf = (res: { json(): unknown }) => answerOf(res).data.map((row) => row._id);
 
 const at = (minutes: number) => new Date(Date.UTC(2030, 6, 1, 8, minutes));
-const allAccepted = Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, 'accepted'] as const));
+const allAccepted = allDocuments({ state: 'accepted' });
 
 /** The queue's students in the order it must answer them: by completion, then by id. */
 let expectedOrder: string[];
 let first: ReviewableStudent;
 
 beforeAll(async () => {
-  const awaiting = async (minutes: number, states?: Parameters<typeof insertReviewableStudent>[2]) =>
-    insertReviewableStudent(app, { college: QUEUE_FACULTY, completedAt: at(minutes) }, states);
+  const awaiting = async (minutes: number, options?: Parameters<typeof insertReviewableStudent>[2]) =>
+    insertReviewableStudent(app, { college: QUEUE_FACULTY, completedAt: at(minutes) }, options);
   // Inserted out of order; two complete in the same minute (the id decides between them).
   const late = await awaiting(40);
   const sameA = await awaiting(20);
-  first = await awaiting(5, { states: { ...allAccepted, frontIdCard: 'pending' } });
+  first = await awaiting(5, { reviews: { ...allAccepted, frontIdCard: { state: 'pending' } } });
   const sameB = await awaiting(20);
   // One refused document and another still awaiting: in the queue and in the re-upload count.
   const mixed = await awaiting(30, {
-    states: { ...allAccepted, backIdCard: 'rejected', personalPhoto: 'pending' },
+    reviews: {
+      ...allAccepted,
+      backIdCard: { state: 'rejected', reason: 'unreadable' },
+      personalPhoto: { state: 'pending' },
+    },
   });
   const [a, b] = [sameA, sameB].sort((x, y) => x.id.localeCompare(y.id));
   expectedOrder = [first.id, a?.id ?? '', b?.id ?? '', mixed.id, late.id];
@@ -57,8 +61,10 @@ beforeAll(async () => {
   await db.insert(appointments).values({ studentId: late.id, appointedDay: '2030-09-14', appointedHour: 9 });
   // Not awaiting: refused and waiting for the student (2), all accepted (3), data not complete (2).
   for (const minutes of [1, 2])
-    await awaiting(minutes, { states: { ...allAccepted, birthCertificate: 'rejected' } });
-  for (const minutes of [3, 4, 6]) await awaiting(minutes, { states: allAccepted });
+    await awaiting(minutes, {
+      reviews: { ...allAccepted, birthCertificate: { state: 'rejected', reason: 'cropped' } },
+    });
+  for (const minutes of [3, 4, 6]) await awaiting(minutes, { reviews: allAccepted });
   for (let i = 0; i < 2; i += 1) await insertStudent(db, { college: QUEUE_FACULTY });
   // Another faculty's students awaiting review.
   await insertReviewableStudent(app, { college: OTHER_FACULTY, completedAt: at(0) });
@@ -140,6 +146,14 @@ describe('POST /students/reviewQueue', () => {
     });
   });
 
+  it('gives a SOCIAL_ADMIN naming no faculty the one social-work college', async () => {
+    for (const body of [{}, { faculty: null }, { faculty: '  ' }]) {
+      const res = await queue('SOCIAL_ADMIN', body);
+      expect(res.statusCode).toBe(200);
+      expect(answerOf(res).faculty).toBe(SOCIAL_WORK_COLLEGE);
+    }
+  });
+
   it('gives a faculty ADMIN its own faculty, whether it names it or not', async () => {
     for (const body of [{}, { faculty: null }, { faculty: TEST_FACULTY }]) {
       const res = await queue('ADMIN', body);
@@ -165,7 +179,6 @@ describe('POST /students/reviewQueue', () => {
   it.each<[string, StaffRole, unknown, string]>([
     ['no faculty (super admin)', 'SUPERADMIN', {}, MESSAGES.facultyRequired],
     ['no faculty (support)', 'SUPPORT', { faculty: '  ' }, MESSAGES.facultyRequired],
-    ['no faculty (social admin)', 'SOCIAL_ADMIN', {}, MESSAGES.facultyRequired],
     ['an unknown faculty', 'SUPERADMIN', { faculty: 'كلية غير موجودة' }, MESSAGES.collegeNotFound],
     [
       'an over-long faculty',

@@ -1,4 +1,5 @@
 import type { StaffRole } from '@portal/common';
+import { matchPath } from 'react-router';
 
 /** What the client knows of the signed-in account once `GET /users/getRole` answers. */
 export interface StaffAccess {
@@ -8,6 +9,8 @@ export interface StaffAccess {
 
 export type AdminScreenPath =
   | 'studentsInfo'
+  | 'review'
+  | 'students/:id'
   | 'statistics'
   | 'uploadStudentInfo'
   | 'deleteStudentInfo'
@@ -24,6 +27,8 @@ export interface AdminScreen {
   allows(access: StaffAccess): boolean;
   /** Usable before the first password change (new and reset accounts); every other screen sends it there. */
   beforePasswordChange?: boolean;
+  /** Opened from a row of another screen (its path names a student), never from the navigation. */
+  inNav?: false;
 }
 
 const only =
@@ -34,6 +39,18 @@ const only =
 /** The staff screens in navigation order. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'studentsInfo', label: 'بيانات الطلاب', allows: ({ role }) => role !== 'SOCIAL_ADMIN' },
+  // Every role reviews documents; the server narrows whose (ADMIN: its faculty; SOCIAL_ADMIN: social work).
+  {
+    path: 'review',
+    label: 'مراجعة المستندات',
+    allows: only('SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'),
+  },
+  {
+    path: 'students/:id',
+    label: 'سجل الطالب',
+    allows: only('SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'),
+    inNav: false,
+  },
   { path: 'statistics', label: 'الإحصائيات', allows: only('SUPERADMIN') },
   { path: 'uploadStudentInfo', label: 'رفع بيانات الطلاب', allows: only('SUPERADMIN', 'SUPPORT') },
   { path: 'deleteStudentInfo', label: 'حذف بيانات الطلاب', allows: only('SUPERADMIN') },
@@ -55,6 +72,11 @@ export function adminPath(screen: AdminScreen): string {
   return `/admin/${screen.path}`;
 }
 
+/** A student's record page; `search` (from `queueSearch`) carries the review queue it was opened from. */
+export function studentRecordPath(id: string, search = ''): string {
+  return `/admin/students/${encodeURIComponent(id)}${search}`;
+}
+
 /** Whether the account may open the screen now: its role allows it and, before a password change, it is one of the few screens reachable then. */
 export function canOpen(screen: AdminScreen, access: StaffAccess): boolean {
   return screen.allows(access) && (access.passwordChanged || screen.beforePasswordChange === true);
@@ -62,10 +84,10 @@ export function canOpen(screen: AdminScreen, access: StaffAccess): boolean {
 
 /** The navigation links the account sees: only screens it may open now. */
 export function visibleScreens(access: StaffAccess): AdminScreen[] {
-  return ADMIN_SCREENS.filter((screen) => canOpen(screen, access));
+  return ADMIN_SCREENS.filter((screen) => screen.inNav !== false && canOpen(screen, access));
 }
 
+/** The screen a path shows, parameterised paths (`students/:id`) included, so their access rule applies too. */
 export function screenAt(pathname: string): AdminScreen | undefined {
-  const path = pathname.replace(/\/+$/, '');
-  return ADMIN_SCREENS.find((screen) => path === adminPath(screen));
+  return ADMIN_SCREENS.find((screen) => matchPath({ path: adminPath(screen), end: true }, pathname) !== null);
 }

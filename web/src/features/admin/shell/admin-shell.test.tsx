@@ -9,6 +9,7 @@ import { fails, GET_ROLE, signedInAs } from '../testing/staff-fixtures';
 const NAV = 'قائمة المسؤول';
 const LINKS = {
   studentsInfo: 'بيانات الطلاب',
+  review: 'مراجعة المستندات',
   statistics: 'الإحصائيات',
   uploadStudentInfo: 'رفع بيانات الطلاب',
   deleteStudentInfo: 'حذف بيانات الطلاب',
@@ -31,6 +32,7 @@ describe('admin shell', () => {
       true,
       [
         LINKS.studentsInfo,
+        LINKS.review,
         LINKS.statistics,
         LINKS.uploadStudentInfo,
         LINKS.deleteStudentInfo,
@@ -40,10 +42,10 @@ describe('admin shell', () => {
         LINKS.changePassword,
       ],
     ],
-    ['SUPPORT', true, [LINKS.studentsInfo, LINKS.uploadStudentInfo, LINKS.changePassword]],
-    ['ADMIN', true, [LINKS.studentsInfo, LINKS.changePassword]],
+    ['SUPPORT', true, [LINKS.studentsInfo, LINKS.review, LINKS.uploadStudentInfo, LINKS.changePassword]],
+    ['ADMIN', true, [LINKS.studentsInfo, LINKS.review, LINKS.changePassword]],
     ['ADMIN', false, [LINKS.updateAccountInfo, LINKS.changePassword]],
-    ['SOCIAL_ADMIN', true, [LINKS.schedule, LINKS.changePassword]],
+    ['SOCIAL_ADMIN', true, [LINKS.review, LINKS.schedule, LINKS.changePassword]],
     ['SUPPORT', false, [LINKS.changePassword]],
   ])(
     'shows %s (password changed: %s) only its own links and logout',
@@ -102,6 +104,13 @@ describe('admin shell', () => {
     const { router } = renderApp(path);
     expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('holds an account that has not changed its password at the password change on a student record too', async () => {
+    mockApi(signedInAs('SUPPORT', false));
+    const { router } = renderApp('/admin/students/10000000-0000-4000-8000-000000000001');
+    expect(await screen.findByLabelText('كلمة المرور الحالية')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/changePassword');
   });
 
   it('ends a session the server no longer accepts', async () => {

@@ -6,10 +6,15 @@ import { renderApp } from '@/testing/render-app';
 import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const STATISTICS = 'GET /api/v1/students/getStatistics';
+const documents = (documentsAwaiting: number, documentsNeedReupload: number, documentsAccepted: number) => ({
+  documentsAwaiting,
+  documentsNeedReupload,
+  documentsAccepted,
+});
 const RESULTS = [
-  { faculty: 'كلية التجارة', studentsNumber: 120, studentsNumberCompleted: 30 },
-  { faculty: 'كلية الآداب', studentsNumber: 80, studentsNumberCompleted: 80 },
-  { faculty: 'كلية الطب البيطري', studentsNumber: 0, studentsNumberCompleted: 0 },
+  { faculty: 'كلية التجارة', studentsNumber: 120, studentsNumberCompleted: 30, ...documents(17, 4, 9) },
+  { faculty: 'كلية الآداب', studentsNumber: 80, studentsNumberCompleted: 80, ...documents(50, 12, 18) },
+  { faculty: 'كلية الطب البيطري', studentsNumber: 0, studentsNumberCompleted: 0, ...documents(0, 0, 0) },
 ];
 
 // recharts sizes itself from its container; jsdom has no ResizeObserver.
@@ -41,6 +46,25 @@ describe('statistics', () => {
     expect(within(commerce).getByText('30')).toBeInTheDocument();
     expect(within(commerce).getByRole('progressbar', { name: 'نسبة الإكمال: 25%' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows the documents review counts per faculty and overall', async () => {
+    await openScreen(() => ok({ allStudentsNumber: 200, allStudentsNumberCompleted: 110, results: RESULTS }));
+    await waitFor(() => expect(screen.getByTestId('all-documents-awaiting')).toHaveTextContent('67'));
+    expect(screen.getByTestId('all-documents-reupload')).toHaveTextContent('16');
+    expect(screen.getByTestId('all-documents-accepted')).toHaveTextContent('27');
+    const arts = screen.getByRole('article', { name: 'كلية الآداب' });
+    const facts = [...arts.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(facts).toEqual([
+      ['عدد الطلاب', '80'],
+      ['أكملوا بياناتهم', '80'],
+      ['مستندات بانتظار المراجعة', '50'],
+      ['مطلوب إعادة رفع مستندات', '12'],
+      ['كل المستندات مقبولة', '18'],
+    ]);
   });
 
   it('gives the chart its numbers as a table for assistive technology', async () => {

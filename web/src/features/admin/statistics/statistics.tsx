@@ -10,7 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { FacultyCounts } from '@portal/common';
+import type { StatisticsRow } from '@portal/common';
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
@@ -26,6 +26,10 @@ const COMPLETION = 'نسبة الإكمال';
 const STUDENTS = 'عدد الطلاب';
 const CHART_TITLE = 'الطلاب والمكتملون في كل كلية';
 const FACULTY = 'الكلية';
+const DOCUMENTS_TITLE = 'مراجعة المستندات';
+const DOCUMENTS_AWAITING = 'مستندات بانتظار المراجعة';
+const DOCUMENTS_NEED_REUPLOAD = 'مطلوب إعادة رفع مستندات';
+const DOCUMENTS_ACCEPTED = 'كل المستندات مقبولة';
 const RETRY = 'إعادة المحاولة';
 
 const StatisticsChart = lazy(() =>
@@ -74,9 +78,12 @@ function StatisticsView({
 }: {
   total: number;
   completed: number;
-  results: FacultyCounts[];
+  results: StatisticsRow[];
 }) {
   const chartTitleId = useId();
+  const documentsTitleId = useId();
+  const sum = (count: (row: StatisticsRow) => number) =>
+    results.reduce((total, row) => total + count(row), 0);
   return (
     <>
       <dl className={countList.counts}>
@@ -93,6 +100,26 @@ function StatisticsView({
           <dd>{percent(completed, total)}%</dd>
         </div>
       </dl>
+
+      <section aria-labelledby={documentsTitleId}>
+        <Title order={3} fz="lg" mb="sm" id={documentsTitleId}>
+          {DOCUMENTS_TITLE}
+        </Title>
+        <dl className={countList.counts}>
+          <div className={countList.count}>
+            <dt>{DOCUMENTS_AWAITING}</dt>
+            <dd data-testid="all-documents-awaiting">{sum((row) => row.documentsAwaiting)}</dd>
+          </div>
+          <div className={countList.count}>
+            <dt>{DOCUMENTS_NEED_REUPLOAD}</dt>
+            <dd data-testid="all-documents-reupload">{sum((row) => row.documentsNeedReupload)}</dd>
+          </div>
+          <div className={countList.count}>
+            <dt>{DOCUMENTS_ACCEPTED}</dt>
+            <dd data-testid="all-documents-accepted">{sum((row) => row.documentsAccepted)}</dd>
+          </div>
+        </dl>
+      </section>
 
       <Paper component="figure" withBorder radius="md" p="md" m={0} aria-labelledby={chartTitleId}>
         <Title order={3} fz="lg" mb="sm" id={chartTitleId} component="figcaption">
@@ -139,7 +166,7 @@ function StatisticsView({
   );
 }
 
-function FacultyCard({ counts }: { counts: FacultyCounts }) {
+function FacultyCard({ counts }: { counts: StatisticsRow }) {
   const titleId = useId();
   const share = percent(counts.studentsNumberCompleted, counts.studentsNumber);
   return (
@@ -153,6 +180,12 @@ function FacultyCard({ counts }: { counts: FacultyCounts }) {
           <dd>{counts.studentsNumber}</dd>
           <dt>{ALL_COMPLETED}</dt>
           <dd>{counts.studentsNumberCompleted}</dd>
+          <dt>{DOCUMENTS_AWAITING}</dt>
+          <dd>{counts.documentsAwaiting}</dd>
+          <dt>{DOCUMENTS_NEED_REUPLOAD}</dt>
+          <dd>{counts.documentsNeedReupload}</dd>
+          <dt>{DOCUMENTS_ACCEPTED}</dt>
+          <dd>{counts.documentsAccepted}</dd>
         </dl>
         <Progress value={share} color="teal.7" size="sm" aria-label={`${COMPLETION}: ${share}%`} />
       </Stack>

@@ -82,8 +82,10 @@ describe('students info', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['الاسم', 'الرقم القومي', 'رقم الموبايل', 'الكلية', 'حالة البيانات', 'الإجراءات']);
-    expect(api.bodiesOf(listPath(1))).toEqual([{ faculty: COMMERCE, isComplete: null }]);
+    ).toEqual(['الاسم', 'الرقم القومي', 'رقم الموبايل', 'الكلية', 'حالة البيانات', 'المستندات', 'الإجراءات']);
+    expect(api.bodiesOf(listPath(1))).toEqual([
+      { faculty: COMMERCE, isComplete: null, documentsStatus: null },
+    ]);
     await waitFor(() => expect(total()).toBe('2'));
     expect(completed()).toBe('1');
     const [, first, second] = within(table).getAllByRole('row');
@@ -141,8 +143,14 @@ describe('students info', () => {
     await user.click(within(search).getByRole('button', { name: 'بحث' }));
     expect(await screen.findByText(MESSAGES.noStudentData)).toBeInTheDocument();
     expect(api.bodiesOf(SEARCH)).toEqual([
-      { studentName: 'فاطمة', nationalID: null, isComplete: null, faculty: null },
-      { studentName: null, nationalID: '٣٠٨٠١٠١٠١٠٠٠١١', isComplete: null, faculty: null },
+      { studentName: 'فاطمة', nationalID: null, isComplete: null, documentsStatus: null, faculty: null },
+      {
+        studentName: null,
+        nationalID: '٣٠٨٠١٠١٠١٠٠٠١١',
+        isComplete: null,
+        documentsStatus: null,
+        faculty: null,
+      },
     ]);
 
     await user.click(within(search).getByRole('button', { name: 'إلغاء البحث' }));
@@ -165,7 +173,11 @@ describe('students info', () => {
       expect(screen.queryByRole('rowheader', { name: fatma.studentName })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('rowheader', { name: ahmed.studentName })).toBeInTheDocument();
-    expect(api.bodiesOf(listPath(1)).at(-1)).toEqual({ faculty: COMMERCE, isComplete: true });
+    expect(api.bodiesOf(listPath(1)).at(-1)).toEqual({
+      faculty: COMMERCE,
+      isComplete: true,
+      documentsStatus: null,
+    });
 
     const search = screen.getByRole('search', { name: 'البحث عن طالب' });
     await user.selectOptions(within(search).getByLabelText('نوع البحث'), 'الاسم');
@@ -173,8 +185,88 @@ describe('students info', () => {
     await user.click(within(search).getByRole('button', { name: 'بحث' }));
     await screen.findByText('نتائج البحث: 1 طالب');
     expect(api.bodiesOf(SEARCH)).toEqual([
-      { studentName: 'أحمد', nationalID: null, isComplete: true, faculty: COMMERCE },
+      { studentName: 'أحمد', nationalID: null, isComplete: true, documentsStatus: null, faculty: COMMERCE },
     ]);
+  });
+
+  it('filters on the documents status, for the list and the search', async () => {
+    const refused = studentRecord({ isComplete: true, documentsStatus: 'needsReupload' });
+    const { user, api } = await openScreen('SUPERADMIN', {
+      [listPath(1)]: ({ body }) =>
+        (body as { documentsStatus: string | null }).documentsStatus
+          ? ok({
+              faculty: COMMERCE,
+              data: [refused],
+              studentsNumber: 1234,
+              completedStudentsNumber: 900,
+              filteredStudentsNumber: 1,
+            })
+          : listHandler([ahmed, fatma], { all: 1234, completed: 900 })({ body, headers: new Headers() }),
+      [SEARCH]: () => ok({ data: [refused], studentsNumber: 1 }),
+    });
+    await showFaculty(user);
+    await screen.findByRole('rowheader', { name: fatma.studentName });
+    await user.selectOptions(screen.getByLabelText('حالة المستندات'), 'مطلوب إعادة الرفع');
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: fatma.studentName })).not.toBeInTheDocument(),
+    );
+    expect(api.bodiesOf(listPath(1)).at(-1)).toEqual({
+      faculty: COMMERCE,
+      isComplete: null,
+      documentsStatus: 'needsReupload',
+    });
+    // The caption and the pages go by the filter's count, not the faculty's 1234.
+    expect(screen.getByText(`${COMMERCE}: الطلاب 1–1 من 1 (صفحة 1 من 1)`)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' }),
+    ).not.toBeInTheDocument();
+
+    const search = screen.getByRole('search', { name: 'البحث عن طالب' });
+    await user.selectOptions(within(search).getByLabelText('نوع البحث'), 'الاسم');
+    await user.type(within(search).getByLabelText('نص البحث'), 'طالب');
+    await user.click(within(search).getByRole('button', { name: 'بحث' }));
+    await screen.findByText('نتائج البحث: 1 طالب');
+    expect(api.bodiesOf(SEARCH)).toEqual([
+      {
+        studentName: 'طالب',
+        nationalID: null,
+        isComplete: null,
+        documentsStatus: 'needsReupload',
+        faculty: COMMERCE,
+      },
+    ]);
+
+    await user.selectOptions(screen.getByLabelText('حالة المستندات'), 'كل الحالات');
+    await user.click(within(search).getByRole('button', { name: 'إلغاء البحث' }));
+    await screen.findByRole('rowheader', { name: fatma.studentName });
+    expect(api.bodiesOf(listPath(1)).at(-1)).toEqual({
+      faculty: COMMERCE,
+      isComplete: null,
+      documentsStatus: null,
+    });
+  });
+
+  it("shows each row's documents status and opens the record page from the name", async () => {
+    const accepted = studentRecord({
+      studentName: 'منى سعيد',
+      isComplete: true,
+      documentsStatus: 'accepted',
+    });
+    const { user, router } = await openScreen('SUPERADMIN', {
+      [listPath(1)]: listHandler([accepted, fatma]),
+      [`GET /api/v1/students/record/${accepted._id}`]: () => fails(404, 'الطالب غير موجود'),
+    });
+    await showFaculty(user);
+    const table = await screen.findByRole('table');
+    const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(first as HTMLElement).getByText('مقبولة')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('لم تكتمل البيانات')).toBeInTheDocument();
+
+    const link = within(first as HTMLElement).getByRole('link', { name: accepted.studentName });
+    expect(link).toHaveAttribute('href', `/admin/students/${accepted._id}`);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/students/${accepted._id}`));
+    expect(await screen.findByText('الطالب غير موجود')).toBeInTheDocument();
   });
 
   it('asks before deleting the named student; yes removes the row and lowers the totals', async () => {
@@ -208,7 +300,7 @@ describe('students info', () => {
   it('shows a faculty ADMIN its own faculty at once, with no faculty choice, delete or downloads', async () => {
     const { api } = await openScreen('ADMIN');
     const table = await screen.findByRole('table');
-    expect(api.bodiesOf(listPath(1))).toEqual([{ faculty: null, isComplete: null }]);
+    expect(api.bodiesOf(listPath(1))).toEqual([{ faculty: null, isComplete: null, documentsStatus: null }]);
     expect(screen.queryByRole('form', { name: 'اختيار الكلية' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('الكلية')).not.toBeInTheDocument();
     expect(screen.getAllByText(COMMERCE).length).toBeGreaterThan(0);
@@ -260,7 +352,9 @@ describe('students info', () => {
     expect(await screen.findByRole('rowheader', { name: 'آخر طالب في القائمة' })).toBeInTheDocument();
     expect(screen.getByText(/الطلاب 1001–1001 من 1001 \(صفحة 3 من 3\)/)).toBeInTheDocument();
     expect(window.scrollTo).toHaveBeenCalled();
-    expect(api.bodiesOf(listPath(3))).toEqual([{ faculty: COMMERCE, isComplete: null }]);
+    expect(api.bodiesOf(listPath(3))).toEqual([
+      { faculty: COMMERCE, isComplete: null, documentsStatus: null },
+    ]);
     expect(total()).toBe('1001');
   });
 

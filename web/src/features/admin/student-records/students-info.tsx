@@ -1,11 +1,31 @@
-import { Alert, Checkbox, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, STUDENT_PAGE_SIZE, type StudentRecord } from '@portal/common';
+import {
+  Alert,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  DOCUMENTS_STATUS_LABELS,
+  DOCUMENTS_STATUSES,
+  type DocumentsStatus,
+  isDocumentsStatus,
+  MESSAGES,
+  STUDENT_PAGE_SIZE,
+  type StudentRecord,
+} from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
 import { getCookie } from '@/lib/cookies';
+import { FacultyPicker } from '../shared/faculty-picker';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
   deleteStudent,
@@ -18,7 +38,6 @@ import {
   useVisibleCounts,
 } from './api/students';
 import { DeleteStudentDialog } from './delete-student-dialog';
-import { FacultyPicker } from './faculty-picker';
 import { openDownload } from './open-download';
 import { StudentDownloads } from './student-downloads';
 import { StudentSearch } from './student-search';
@@ -33,6 +52,11 @@ const CHOOSE_FIRST = 'اختر الكلية ثم اضغط «عرض الطلاب�
 const RETRY = 'إعادة المحاولة';
 const PAGES_TOP = 'صفحات قائمة الطلاب (أعلى الجدول)';
 const PAGES_BOTTOM = 'صفحات قائمة الطلاب (أسفل الجدول)';
+const DOCUMENTS_FILTER = 'حالة المستندات';
+const DOCUMENTS_FILTER_OPTIONS = [
+  { value: '', label: 'كل الحالات' },
+  ...DOCUMENTS_STATUSES.map((status) => ({ value: status, label: DOCUMENTS_STATUS_LABELS[status] })),
+];
 
 type SearchInput = Pick<StudentSearchQuery, 'type' | 'text'>;
 
@@ -50,14 +74,17 @@ export function StudentsInfo() {
   // A faculty ADMIN always works on its own faculty: null lets the server fill it in.
   const [faculty, setFaculty] = useState<string | null>(null);
   const [completedOnly, setCompletedOnly] = useState(false);
+  const [documentsStatus, setDocumentsStatus] = useState<DocumentsStatus | null>(null);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<SearchInput | null>(null);
   const [toDelete, setToDelete] = useState<StudentRecord | null>(null);
   const captionId = useId();
 
   const listQuery: StudentListQuery | null =
-    choosesFaculty && faculty === null ? null : { faculty, completedOnly, page };
-  const searchQuery: StudentSearchQuery | null = search ? { ...search, faculty, completedOnly } : null;
+    choosesFaculty && faculty === null ? null : { faculty, completedOnly, documentsStatus, page };
+  const searchQuery: StudentSearchQuery | null = search
+    ? { ...search, faculty, completedOnly, documentsStatus }
+    : null;
   const list = useStudentList(token, listQuery);
   const found = useStudentSearch(token, searchQuery);
   const visible = useVisibleCounts(token, listQuery === null);
@@ -142,15 +169,30 @@ export function StudentsInfo() {
           onSearch={(type, text) => setSearch({ type, text })}
           onClear={() => setSearch(null)}
         />
-        <Checkbox
-          size="md"
-          label={COMPLETED}
-          checked={completedOnly}
-          onChange={(event) => {
-            setCompletedOnly(event.currentTarget.checked);
-            setPage(1);
-          }}
-        />
+        <Group gap="lg" align="flex-end" wrap="wrap">
+          <NativeSelect
+            size="md"
+            label={DOCUMENTS_FILTER}
+            data={DOCUMENTS_FILTER_OPTIONS}
+            value={documentsStatus ?? ''}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              setDocumentsStatus(isDocumentsStatus(value) ? value : null);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Checkbox
+            size="md"
+            label={COMPLETED}
+            checked={completedOnly}
+            className={classes.completedFilter}
+            onChange={(event) => {
+              setCompletedOnly(event.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        </Group>
       </Stack>
 
       {choosesFaculty && <StudentDownloads role={role} faculty={faculty} />}
@@ -166,7 +208,13 @@ export function StudentsInfo() {
           search
             ? { kind: 'search', query: found }
             : listQuery
-              ? { kind: 'list', query: list, page, completedOnly, scope: scope ?? '' }
+              ? {
+                  kind: 'list',
+                  query: list,
+                  page,
+                  completedOnly,
+                  scope: scope ?? '',
+                }
               : { kind: 'idle' }
         }
       />
@@ -260,10 +308,13 @@ function Results({ state, captionId, onPage, onRetry, ...actions }: ResultsProps
   }
 
   const answer = state.query.data.data;
-  const total = state.completedOnly ? answer.completedStudentsNumber : answer.studentsNumber;
-  const pages = pageCount(total);
   const from = (state.page - 1) * STUDENT_PAGE_SIZE + 1;
   const to = from + answer.data.length - 1;
+  // With a documents filter the server counts the filtered rows; the faculty's counts serve the other filters.
+  const total =
+    answer.filteredStudentsNumber ??
+    (state.completedOnly ? answer.completedStudentsNumber : answer.studentsNumber);
+  const pages = pageCount(total);
   const caption = `${state.scope}: الطلاب ${from}–${to} من ${total} (صفحة ${state.page} من ${pages})`;
   const pagination = (label: string) =>
     pages > 1 && (

@@ -1,10 +1,13 @@
-import { Badge, Group, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Table, VisuallyHidden } from '@mantine/core';
 import { STUDENT_DATA_STATUS, type StudentRecord } from '@portal/common';
+import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { DocumentsStatusBadge } from '../shared/documents-status-badge';
+import { studentRecordPath } from '../shell/admin-screens';
 import { shortName } from './student-name';
 import classes from './students-info.module.css';
 
-const COLUMNS = ['الاسم', 'الرقم القومي', 'رقم الموبايل', 'الكلية', 'حالة البيانات'] as const;
+const COLUMNS = ['الاسم', 'الرقم القومي', 'رقم الموبايل', 'الكلية', 'حالة البيانات', 'المستندات'] as const;
 const ACTIONS = 'الإجراءات';
 const DELETE = 'حذف';
 const ADMISSION_FORM = 'استمارة الالتحاق';
@@ -34,8 +37,8 @@ function StudentName({ name }: { name: string }) {
 }
 
 /**
- * The student rows (spec section 2): name, national ID, phone, college and data status, with a delete action and
- * the admission form of a complete student. Wider than a phone: it scrolls sideways inside its own focusable
+ * The student rows (spec section 2): name (a link to the student's record page), national ID, phone, college, data
+ * status and documents status, with a delete action and the admission form of a complete student. Wider than a phone: it scrolls sideways inside its own focusable
  * region while the name column stays in place.
  */
 export function StudentsTable({
@@ -71,7 +74,9 @@ export function StudentsTable({
             return (
               <Table.Tr key={student._id}>
                 <Table.Th scope="row" className={classes.nameCell} fw={500}>
-                  <StudentName name={student.studentName} />
+                  <Anchor component={Link} to={studentRecordPath(student._id)} inherit>
+                    <StudentName name={student.studentName} />
+                  </Anchor>
                 </Table.Th>
                 <Table.Td>
                   <span dir="ltr">{student.nationalID}</span>
@@ -93,6 +98,9 @@ export function StudentsTable({
                   >
                     {student.isComplete ? STUDENT_DATA_STATUS.complete : STUDENT_DATA_STATUS.incomplete}
                   </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <DocumentsStatusBadge status={student.documentsStatus} />
                 </Table.Td>
                 {withActions && (
                   <Table.Td>

@@ -17,25 +17,18 @@ import { storedPhotoUrl } from './api';
 import classes from './complete-data.module.css';
 import { clearDraft, type Draft, saveDraft } from './draft-storage';
 import { fieldOfMessage } from './field-of-message';
-import {
-  FieldGrid,
-  type FieldProblem,
-  FieldProblemContext,
-  ProgramChoices,
-  QualificationYearField,
-  TextField,
-} from './form-fields';
+import { type FieldProblem, FieldProblemContext, focusInput } from './field-problem';
+import { FieldGrid, ProgramChoices, QualificationYearField, TextField } from './form-fields';
 import {
   type CollegeFlags,
   type FormField,
   type CompleteDataForm as FormValues,
   fieldOfInput,
-  inputId,
   inputOfField,
   valuesOf,
   wireFields,
 } from './form-values';
-import { ImagePickers } from './image-picker';
+import { COMPRESSION_HINT, ImagePickers } from './image-picker';
 import { MessageBox } from './message-box';
 import { uploadCompleteData } from './upload';
 import { firstImageProblem, useImageChoices } from './use-image-choices';
@@ -56,7 +49,6 @@ const SECTION_FATHER = 'بيانات الأب';
 const SECTION_MOTHER = 'بيانات الأم';
 const SECTION_FAMILY = 'بيانات الأسرة';
 const SECTION_FILES = 'رفع الملفات';
-const FILES_HINT = 'تُضغط كل صورة على جهازك قبل الإرسال (حتى 0.5 ميجابايت و1920 بكسل).';
 const SUBMIT = 'حفظ البيانات';
 const SENDING = 'جاري إرسال البيانات والصور...';
 const UPLOAD_PROGRESS = 'نسبة الإرسال';
@@ -132,15 +124,6 @@ function formSteps(college: CollegeFlags, hasPrograms: boolean): FormStep[] {
 // Split after an even number of pickers, the two grids lay out as one.
 const FIRST_IMAGES = IMAGE_KINDS.slice(0, 4);
 const OTHER_IMAGES = IMAGE_KINDS.slice(4);
-
-/** Moves the student to the input a rule points at: scrolled into view, focused, so it is read with its message. */
-function focusInput(target: FormField | ImageKind) {
-  const element = document.getElementById(inputId(target));
-  if (!element) return;
-  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
-  element.focus({ preventScroll: true });
-}
 
 /** The complete-data form (spec sections 2, 3 and 5): sections by college, six images, one submit. */
 export function CompleteDataForm(props: CompleteDataFormProps) {
@@ -373,7 +356,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
             )}
 
             {has('files') && (
-              <Section title={SECTION_FILES} hint={FILES_HINT}>
+              <Section title={SECTION_FILES} hint={COMPRESSION_HINT}>
                 <ImagePickers
                   kinds={FIRST_IMAGES}
                   slots={images.slots}

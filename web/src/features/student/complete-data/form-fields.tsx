@@ -1,18 +1,11 @@
 import { NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { COMPLETE_DATA_LABELS, type ImageKind } from '@portal/common';
-import { createContext, type ReactNode, useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { InputField } from '@/components/input-field';
 import classes from './complete-data.module.css';
+import { FieldProblemContext } from './field-problem';
 import { type CompleteDataForm, type FormField, fieldOfInput, inputId } from './form-values';
-
-/** The failing rule: the input (or image) to highlight and its Arabic message. One at a time, as the spec shows. */
-export interface FieldProblem {
-  target: FormField | ImageKind;
-  message: string;
-}
-
-export const FieldProblemContext = createContext<FieldProblem | null>(null);
 
 function useProblemOf(target: FormField | ImageKind): string | undefined {
   const problem = useContext(FieldProblemContext);

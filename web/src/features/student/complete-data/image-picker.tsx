@@ -1,10 +1,13 @@
 import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IMAGE_KIND_LABELS, type ImageKind } from '@portal/common';
-import { type ChangeEvent, useContext, useRef } from 'react';
+import { type ChangeEvent, type ReactNode, useContext, useRef } from 'react';
 import classes from './complete-data.module.css';
-import { FieldProblemContext } from './form-fields';
+import { FieldProblemContext } from './field-problem';
 import { errorId, inputId } from './form-values';
 import type { ImageSlot, ImageSlots } from './use-image-choices';
+
+/** Said once above a screen's pickers (the complete-data form, the document replacement). */
+export const COMPRESSION_HINT = 'تُضغط كل صورة على جهازك قبل الإرسال (حتى 0.5 ميجابايت و1920 بكسل).';
 
 const ACCEPT = 'image/png,image/jpeg';
 const HINT = 'صورة واضحة بصيغة png أو jpeg';
@@ -44,15 +47,29 @@ interface ImagePickerProps {
   disabled: boolean;
   onChoose: (kind: ImageKind, file: File) => void;
   onClear: (kind: ImageKind) => void;
+  /** False where any one of several images will do (the replacement of refused documents): no required mark. */
+  required?: boolean;
+  /** Said under the label and read with the input, e.g. why the stored image was refused. */
+  description?: ReactNode;
 }
 
 /** One document image: a labelled file input, what is chosen or stored, its preview, and why a file was refused. */
-export function ImagePicker({ kind, slot, storedPreviewUrl, disabled, onChoose, onClear }: ImagePickerProps) {
+export function ImagePicker({
+  kind,
+  slot,
+  storedPreviewUrl,
+  disabled,
+  onChoose,
+  onClear,
+  required = true,
+  description,
+}: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const problem = useContext(FieldProblemContext);
   const label = IMAGE_KIND_LABELS[kind];
   const id = inputId(kind);
   const hintId = `${id}-hint`;
+  const descriptionId = `${id}-description`;
   const statusId = `${id}-status`;
   const message = slot.error ?? (problem?.target === kind ? problem.message : null);
   const preview = slot.chosen?.previewUrl ?? (slot.stored && slot.error === null ? storedPreviewUrl : null);
@@ -78,10 +95,13 @@ export function ImagePicker({ kind, slot, storedPreviewUrl, disabled, onChoose, 
       <Stack gap="xs">
         <Text component="label" htmlFor={id} fw={600}>
           {label}
-          <Text component="span" c="var(--mantine-color-error)" aria-hidden="true">
-            {' *'}
-          </Text>
+          {required && (
+            <Text component="span" c="var(--mantine-color-error)" aria-hidden="true">
+              {' *'}
+            </Text>
+          )}
         </Text>
+        {description !== undefined && <div id={descriptionId}>{description}</div>}
         <Text id={hintId} size="sm" c="dimmed">
           {HINT}
         </Text>
@@ -93,7 +113,14 @@ export function ImagePicker({ kind, slot, storedPreviewUrl, disabled, onChoose, 
           className={classes.fileInput}
           disabled={disabled}
           aria-invalid={message ? true : undefined}
-          aria-describedby={[hintId, statusId, message ? errorId(kind) : null].filter(Boolean).join(' ')}
+          aria-describedby={[
+            description !== undefined ? descriptionId : null,
+            hintId,
+            statusId,
+            message ? errorId(kind) : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           onChange={onChange}
         />
         {/* The visible button: a click opens the input's file dialog; keyboard users reach the input itself. */}

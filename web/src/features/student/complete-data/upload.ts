@@ -21,7 +21,10 @@ export function completeDataPath(studentId: string): string {
   return `${API_BASE}${storedDataPath(studentId)}`;
 }
 
-/** The multipart body: text fields first, then one 'photos' file per image named for its kind. */
+/**
+ * The multipart body: text fields first, then one 'photos' file per image named for its kind. The replacement of
+ * refused documents sends the same with no text fields, so the server reads both the same way.
+ */
 export function completeDataBody(fields: [string, string][], images: ImageToSend[]): FormData {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
@@ -38,20 +41,33 @@ function parse(text: string): unknown {
   }
 }
 
+/** `PATCH /students/completeStudentData/{id}` (patchMultipart). */
+export function uploadCompleteData(upload: CompleteDataUpload): Promise<ApiResult<{ message: string }>> {
+  return patchMultipart(
+    completeDataPath(upload.studentId),
+    completeDataBody(upload.fields, upload.images),
+    upload.onProgress,
+  );
+}
+
 /**
- * `PATCH /students/completeStudentData/{id}` with XMLHttpRequest, because fetch reports no upload progress.
+ * A multipart PATCH with XMLHttpRequest, because fetch reports no upload progress (`onProgress`: 0–100).
  * Answers like `apiRequest`: the server's message on success, its Arabic message (or the network message with
  * status 0) on failure. Never rejects.
  */
-export function uploadCompleteData(upload: CompleteDataUpload): Promise<ApiResult<{ message: string }>> {
+export function patchMultipart(
+  url: string,
+  body: FormData,
+  onProgress: (percent: number) => void,
+): Promise<ApiResult<{ message: string }>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PATCH', completeDataPath(upload.studentId));
+    xhr.open('PATCH', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
-        upload.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
       }
     };
     const networkError = () =>
@@ -74,6 +90,6 @@ export function uploadCompleteData(upload: CompleteDataUpload): Promise<ApiResul
           : '';
       resolve({ status: 'success', data: { message }, httpStatus: xhr.status });
     };
-    xhr.send(completeDataBody(upload.fields, upload.images));
+    xhr.send(body);
   });
 }

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Table } from '@mantine/core';
 import { ButtonLink } from '@/components/button';
+import { DocumentsStatusLine, RefusedDocuments, refusedDocuments } from './refused-documents';
 import classes from './student-data-view.module.css';
 import { useLoadedSession } from './student-guard';
 
@@ -8,8 +9,15 @@ const SOCIAL_WORK_COLLEGE = 'كلية الخدمة الاجتماعية';
 
 export function StudentDataView() {
   const { studentData, studentObj } = useLoadedSession();
+  const refused = refusedDocuments(studentObj);
   return (
     <Stack gap="lg">
+      {/* First, before the long table: the one thing on this screen the student may have to act on. */}
+      {refused.length > 0 ? (
+        <RefusedDocuments documents={refused} />
+      ) : (
+        <DocumentsStatusLine student={studentObj} />
+      )}
       <Paper withBorder radius="md">
         <Table striped verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
           <Table.Tbody>

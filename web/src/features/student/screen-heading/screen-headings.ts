@@ -30,6 +30,11 @@ export const STUDENT_SCREEN_HEADINGS = {
   },
   additionalQuestions: { title: 'أسئلة إضافية' },
   studentAppointment: { title: 'موعد الاختبار الشخصي' },
+  replaceDocuments: {
+    title: 'استبدال المستندات المرفوضة',
+    intro:
+      'اختر صورة جديدة واضحة لكل مستند رفضته الكلية. يمكنك إرسال بعضها الآن والباقي لاحقا، وستُراجع الصور الجديدة مرة أخرى.',
+  },
 } satisfies Record<string, ScreenHeading>;
 
 export type StudentScreenName = keyof typeof STUDENT_SCREEN_HEADINGS;

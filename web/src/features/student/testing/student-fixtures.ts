@@ -1,4 +1,12 @@
-import type { AdditionalQuestion, StudentData } from '@portal/common';
+import {
+  type AdditionalQuestion,
+  documentsStatusOf,
+  IMAGE_KINDS,
+  type ImageKind,
+  REFUSAL_REASON_LABELS,
+  type StudentData,
+  type StudentDocument,
+} from '@portal/common';
 import { vi } from 'vitest';
 import { setCookie } from '@/lib/cookies';
 import { type Handler, mockApi, studentLookup } from '@/testing/mock-api';
@@ -85,4 +93,32 @@ export function mockApiWithGate(handlers: Record<string, Handler>, key: string, 
     return api.fetchMock(input, init);
   });
   return { ...api, release: open };
+}
+
+/** A refusal as the lookup carries it: the reason in Arabic, the reviewer's note or null. */
+export interface Refusal {
+  reason?: string;
+  note?: string | null;
+}
+
+/**
+ * The flags of a complete student whose six documents were reviewed: the `refused` ones rejected, the rest in
+ * `others` ('pending' unless told), with the documents status the server would keep.
+ */
+export function reviewedStudent(
+  refused: Partial<Record<ImageKind, Refusal>>,
+  others: 'pending' | 'accepted' = 'pending',
+): Partial<StudentData> {
+  const documents: StudentDocument[] = IMAGE_KINDS.map((kind) => {
+    const refusal = refused[kind];
+    if (refusal === undefined) return { kind, state: others, reason: null, note: null };
+    return {
+      kind,
+      state: 'rejected',
+      reason: refusal.reason ?? REFUSAL_REASON_LABELS.unreadable,
+      note: refusal.note ?? null,
+    };
+  });
+  const states = documents.map((document) => document.state);
+  return { isComplete: true, documents, documentsStatus: documentsStatusOf(true, states) };
 }

@@ -1,10 +1,10 @@
 import {
   allStudentsNumberResponseSchema,
+  type DocumentsStatus,
   type GetAllStudentsResponse,
   type GetStudentInfoResponse,
   getAllStudentsResponseSchema,
   getStudentInfoResponseSchema,
-  nameListResponseSchema,
   STUDENT_PAGE_SIZE,
   type StudentDownloadType,
   type StudentRecord,
@@ -20,6 +20,8 @@ import { staffKeys } from '../../shell/staff-session';
 export interface StudentListQuery {
   faculty: string | null;
   completedOnly: boolean;
+  /** Only students whose documents are in this state (issue 16); null: any. */
+  documentsStatus: DocumentsStatus | null;
   page: number;
 }
 
@@ -29,16 +31,17 @@ export interface StudentSearchQuery {
   text: string;
   faculty: string | null;
   completedOnly: boolean;
+  documentsStatus: DocumentsStatus | null;
 }
 
 const studentsKey = (token: string) => [...staffKeys.of(token), 'students'] as const;
 const countsKey = (token: string) => [...staffKeys.of(token), 'studentCounts'] as const;
 
 /** `POST /students/getAllStudents?page=&limit=500`; `isComplete: true` when only complete students are wanted. */
-export function getAllStudents({ faculty, completedOnly, page }: StudentListQuery) {
+export function getAllStudents({ faculty, completedOnly, documentsStatus, page }: StudentListQuery) {
   return apiRequest(`/students/getAllStudents?page=${page}&limit=${STUDENT_PAGE_SIZE}`, {
     method: 'POST',
-    body: { faculty, isComplete: completedOnly ? true : null },
+    body: { faculty, isComplete: completedOnly ? true : null, documentsStatus },
     auth: true,
     schema: getAllStudentsResponseSchema,
   });
@@ -65,6 +68,7 @@ export async function searchStudents({
   text,
   faculty,
   completedOnly,
+  documentsStatus,
 }: StudentSearchQuery): Promise<ApiResult<GetStudentInfoResponse>> {
   const result = await apiRequest('/students/getStudentInfo', {
     method: 'POST',
@@ -72,6 +76,7 @@ export async function searchStudents({
       studentName: type === 1 ? text : null,
       nationalID: type === 2 ? text : null,
       isComplete: completedOnly ? true : null,
+      documentsStatus,
       faculty,
     },
     auth: true,
@@ -162,19 +167,5 @@ export function requestAdmissionFormLink(studentId: string) {
     body: { studentId, form: 'admission' },
     auth: true,
     schema: studentDownloadResponseSchema,
-  });
-}
-
-/** The faculty names for the faculty choice (`GET /colleges`, with the bearer token as the spec says). */
-export function getFaculties() {
-  return apiRequest('/colleges', { auth: true, schema: nameListResponseSchema });
-}
-
-export function useFaculties(enabled = true) {
-  return useQuery({
-    queryKey: ['colleges', 'names'],
-    queryFn: getFaculties,
-    staleTime: 10 * 60_000,
-    enabled,
   });
 }

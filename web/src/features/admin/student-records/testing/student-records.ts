@@ -19,6 +19,7 @@ export function studentRecord(overrides: Partial<StudentRecord> = {}): StudentRe
     appointed: false,
     appointedDay: null,
     appointedHour: null,
+    documentsStatus: isComplete ? 'pending' : 'none',
     ...overrides,
   };
 }

@@ -1,0 +1,151 @@
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { STUDENT_DATA_STATUS, type StudentRecordPage } from '@portal/common';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '@/components/button';
+import { PageSpinner } from '@/components/page-spinner';
+import { queueFrom, queuePageSearch, type ReviewQueuePage } from '../shared/api/review-queue';
+import { DateTime } from '../shared/date-time';
+import { DocumentsStatusBadge } from '../shared/documents-status-badge';
+import { NoAccess } from '../shell/admin-shell';
+import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+import { useStudentRecord } from './api/student-record';
+import { DocumentReview } from './document-review';
+import {
+  Answers,
+  Appointment,
+  CompletedData,
+  Facts,
+  History,
+  ImportedData,
+  QuizState,
+  RecordSection,
+} from './record-sections';
+
+const TITLE = 'سجل الطالب';
+const DOCUMENTS = 'المستندات ومراجعتها';
+const BACK_TO_QUEUE = 'العودة إلى قائمة المراجعة';
+const BACK_TO_LIST = 'العودة إلى بيانات الطلاب';
+const RETRY = 'إعادة المحاولة';
+
+/**
+ * Issue 16, the student record page (`/admin/students/:id`): everything the portal holds on one student, in
+ * sections, with the review of the six documents. Keyed by the student, so moving to the next student of the
+ * queue starts from a clean form.
+ */
+export function StudentRecordScreen() {
+  const { id = '' } = useParams();
+  return <RecordPage key={id} id={id} />;
+}
+
+function RecordPage({ id }: { id: string }) {
+  const { token, role } = useStaffSession();
+  const handleError = useStaffErrorHandler();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const queue = useMemo(() => queueFrom(new URLSearchParams(search)), [search]);
+  const record = useStudentRecord(token, id);
+  const answer = record.data;
+
+  useEffect(() => {
+    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
+  }, [answer, handleError]);
+
+  // SOCIAL_ADMIN has no student list; its way back is the queue.
+  const back = queue
+    ? { to: `/admin/review${queuePageSearch(queue)}`, label: BACK_TO_QUEUE }
+    : role === 'SOCIAL_ADMIN'
+      ? { to: '/admin/review', label: BACK_TO_QUEUE }
+      : { to: '/admin/studentsInfo', label: BACK_TO_LIST };
+  const backLink = (
+    <Anchor component={Link} to={back.to} size="sm">
+      {back.label}
+    </Anchor>
+  );
+
+  if (answer === undefined) return <PageSpinner />;
+  if (answer.status === 'error') {
+    if (answer.httpStatus === 403) return <NoAccess />;
+    return (
+      <Stack gap="md">
+        <Title order={2}>{TITLE}</Title>
+        <Alert color="red" variant="light" role="alert" title={answer.message}>
+          {answer.httpStatus === 404 ? (
+            backLink
+          ) : (
+            <Button size="sm" variant="light" color="red" mt="xs" onClick={() => record.refetch()}>
+              {RETRY}
+            </Button>
+          )}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <RecordView
+      record={answer.data.data}
+      queue={queue}
+      backLink={backLink}
+      onReload={() => record.refetch()}
+    />
+  );
+}
+
+interface RecordViewProps {
+  record: StudentRecordPage;
+  queue: ReviewQueuePage | null;
+  backLink: ReactNode;
+  onReload: () => Promise<unknown>;
+}
+
+function RecordView({ record, queue, backLink, onReload }: RecordViewProps) {
+  const { student } = record;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        {backLink}
+        <Title order={2}>
+          {TITLE}: {student.studentName}
+        </Title>
+      </Stack>
+
+      <Paper withBorder radius="md" p="md">
+        <Facts
+          rows={[
+            ['الرقم القومي', <bdi key="id">{student.nationalID}</bdi>],
+            ['الكلية', student.college],
+            [
+              'حالة البيانات',
+              student.isComplete ? (
+                <>
+                  {STUDENT_DATA_STATUS.complete}
+                  {student.completedAt && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      (<DateTime value={student.completedAt} />)
+                    </Text>
+                  )}
+                </>
+              ) : (
+                STUDENT_DATA_STATUS.incomplete
+              ),
+            ],
+            ['المستندات', <DocumentsStatusBadge key="documents" status={student.documentsStatus} />],
+          ]}
+        />
+      </Paper>
+
+      <RecordSection title={DOCUMENTS}>
+        <DocumentReview record={record} queue={queue} onReload={onReload} />
+      </RecordSection>
+
+      <ImportedData student={student} />
+      <CompletedData student={student} />
+      <QuizState quiz={record.quiz} />
+      <Answers answers={record.answers} />
+      <Appointment appointment={record.appointment} />
+      <History history={record.history} />
+    </Stack>
+  );
+}
