@@ -4,7 +4,9 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { COMPLETE_DATA_FIELDS } from '../../api/test/complete-data-fields.js';
 import { encodeRgbPng } from '../../api/test/images.js';
+import { gradientPng, IMAGE_LABELS } from '../complete-data-form.js';
 import { expect, type NewStudent, test } from '../fixtures.js';
 
 // Issue 10 item 4: axe-core (WCAG 2.0/2.1 A and AA, plus best practice) on every student and staff screen, with
@@ -380,6 +382,70 @@ test.describe('staff screens pass axe', () => {
     await signIn(page, { userName: 'social', password: DEMO_PASSWORD });
     await expect(page.getByRole('heading', { name: 'جدولة الاختبار الشخصي' })).toBeVisible();
     await expectAccessible(page, 'schedule (the interview scheduler)');
+  });
+});
+
+/** Completes a logged-in student's data with six small real PNGs through the real multipart call. */
+async function completeThroughApi(page: Page, student: NewStudent) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(COMPLETE_DATA_FIELDS)) form.append(name, value);
+  for (const kind of Object.keys(IMAGE_LABELS)) {
+    const bytes = gradientPng(320, 200, [kind.length * 20, 40, 90]);
+    form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${kind}.png__${kind}`);
+  }
+  const saved = await page.request.patch(`/api/v1/students/completeStudentData/${student.id}`, {
+    multipart: form,
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+test.describe('document review screens pass axe', () => {
+  test('the queue, a record under review, and the refused documents of the student and their replacement', async ({
+    page,
+    db,
+    createStudent,
+  }, info) => {
+    test.setTimeout(120_000);
+    const student = await createStudent({ isPassed: true, completedQuestions: true });
+    await logIn(page, student.nationalId);
+    await expect(page.getByRole('heading', { name: 'بيانات الطالب' })).toBeVisible();
+    await completeThroughApi(page, student);
+
+    await signIn(page, await createSuperAdmin(db));
+    await page.goto(`${PORTAL}/admin/review`);
+    const picker = page.getByRole('form', { name: 'اختيار الكلية' });
+    await picker.getByLabel('الكلية').selectOption(COMMERCE);
+    await picker.getByRole('button', { name: 'عرض قائمة المراجعة' }).click();
+    await expect(page.getByRole('link', { name: student.name }).first()).toBeVisible();
+    await expectAccessible(page, 'review queue');
+    await snap(page, info, 'review-queue');
+
+    await page.goto(`${PORTAL}/admin/students/${student.id}`);
+    await expect(page.getByRole('heading', { name: 'سجل الطالب' })).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByRole('img').first()).toHaveAttribute('src', /^blob:/);
+    await expectAccessible(page, 'student record');
+    await snap(page, info, 'student-record');
+    await page.getByRole('radio', { name: 'رفض المستند' }).check();
+    await page.getByRole('radio', { name: 'سبب آخر' }).check();
+    await page.getByRole('button', { name: 'حفظ المراجعة' }).click();
+    await expect(page.getByText('يجب كتابة ملاحظة توضح سبب الرفض عند اختيار "سبب آخر"')).toBeVisible();
+    await expectAccessible(page, 'student record with a refusal error');
+    await page.getByRole('textbox', { name: 'ملاحظة تظهر للطالب' }).fill('الصورة مائلة، أعد التصوير من أعلى');
+    await page.getByRole('button', { name: 'حفظ المراجعة' }).click();
+    await expect(page.getByText('تم حفظ مراجعة المستندات بنجاح').first()).toBeVisible();
+
+    await logIn(page, student.nationalId);
+    const refused = page.getByRole('region', { name: 'مستندات مطلوب استبدالها' });
+    await expect(refused).toBeVisible();
+    await expectAccessible(page, 'studentDataView with a refused document');
+    await snap(page, info, 'refused-documents');
+    await refused.getByRole('link', { name: 'استبدال المستندات المرفوضة' }).click();
+    await page.getByRole('button', { name: 'إرسال المستندات البديلة' }).click();
+    await expect(
+      page.getByText('يجب اختيار صورة واحدة على الأقل من المستندات المرفوضة').first(),
+    ).toBeVisible();
+    await expectAccessible(page, 'replaceDocuments with its error');
+    await snap(page, info, 'replace-documents');
   });
 });
 
