@@ -1,4 +1,4 @@
-import { Button as MantineButton, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button as MantineButton, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IMAGE_KINDS,
   type ImageKind,
@@ -31,6 +31,7 @@ import {
 import { COMPRESSION_HINT, ImagePickers } from './image-picker';
 import { MessageBox } from './message-box';
 import { uploadCompleteData } from './upload';
+import { UploadProgress } from './upload-progress';
 import { firstImageProblem, useImageChoices } from './use-image-choices';
 import { useStagedCount } from './use-staged-count';
 
@@ -51,7 +52,6 @@ const SECTION_FAMILY = 'بيانات الأسرة';
 const SECTION_FILES = 'رفع الملفات';
 const SUBMIT = 'حفظ البيانات';
 const SENDING = 'جاري إرسال البيانات والصور...';
-const UPLOAD_PROGRESS = 'نسبة الإرسال';
 const SAVED = 'تم حفظ بياناتك، سيتم نقلك إلى صفحة تنزيل الاستمارات...';
 
 interface CompleteDataFormProps {
@@ -382,16 +382,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
             {has('end') && (
               <>
                 {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
-                {phase === 'sending' && (
-                  <MessageBox type="load" title={SENDING}>
-                    <Stack gap={4}>
-                      <Progress value={progress} size="lg" aria-label={UPLOAD_PROGRESS} animated striped />
-                      <Text size="sm" aria-hidden="true">
-                        {`${progress}%`}
-                      </Text>
-                    </Stack>
-                  </MessageBox>
-                )}
+                {phase === 'sending' && <UploadProgress title={SENDING} progress={progress} />}
                 {phase === 'done' && <MessageBox type="info">{SAVED}</MessageBox>}
 
                 <Button

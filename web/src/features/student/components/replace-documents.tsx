@@ -1,4 +1,4 @@
-import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ImageKind, MESSAGES } from '@portal/common';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { storedPhotoUrl } from '../complete-data/api';
 import { type FieldProblem, FieldProblemContext, focusInput } from '../complete-data/field-problem';
 import { COMPRESSION_HINT, ImagePicker } from '../complete-data/image-picker';
 import { MessageBox } from '../complete-data/message-box';
+import { UploadProgress } from '../complete-data/upload-progress';
 import { useImageChoices } from '../complete-data/use-image-choices';
 import { RefusalDetails, refusedDocuments } from './refused-documents';
 import { useLoadedSession } from './student-guard';
@@ -18,7 +19,6 @@ export const STUDENT_DATA_VIEW_PATH = '/dashboard/studentDataView';
 
 const SUBMIT = 'إرسال المستندات البديلة';
 const SENDING = 'جاري إرسال الصور...';
-const UPLOAD_PROGRESS = 'نسبة الإرسال';
 
 // Every slot starts empty: a refused image is on the server, but it is the one to replace, not one to keep.
 const NONE_STORED: readonly ImageKind[] = [];
@@ -132,16 +132,7 @@ export function ReplaceDocuments() {
             ))}
           </SimpleGrid>
           {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
-          {phase === 'sending' && (
-            <MessageBox type="load" title={SENDING}>
-              <Stack gap={4}>
-                <Progress value={progress} size="lg" aria-label={UPLOAD_PROGRESS} animated striped />
-                <Text size="sm" aria-hidden="true">
-                  {`${progress}%`}
-                </Text>
-              </Stack>
-            </MessageBox>
-          )}
+          {phase === 'sending' && <UploadProgress title={SENDING} progress={progress} />}
           <Button
             type="submit"
             loading={phase !== 'editing'}
