@@ -2,9 +2,10 @@ import { type AdditionalQuestion, STAFF_ROLES, type StaffRole } from '@portal/co
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, OTHER_FACULTY, staffWithRole, tokenFor } from '../test/auth-helpers.js';
+import { bearer, OTHER_FACULTY, staffWithRole, TEST_FACULTY, tokenFor } from '../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../test/builders.js';
 import { changedTables, databaseFingerprint } from '../test/database-fingerprint.js';
+import { insertReviewableStudent } from '../test/documents.js';
 import {
   buildSpreadsheets,
   FILE_CASES,
@@ -51,6 +52,8 @@ beforeAll(async () => {
   const student = await insertStudent(db);
   const passedStudent = await insertStudent(db, { isPassed: true, passedAt: new Date() });
   const otherStudent = await insertStudent(db, { college: OTHER_FACULTY });
+  // The review calls need a complete student with stored images; `student` completes only in the last cases.
+  const reviewStudent = await insertReviewableStudent(app, { college: TEST_FACULTY });
   cookies.set('student', await loginStudent(app, student.nationalId));
   cookies.set('passedStudent', await loginStudent(app, passedStudent.nationalId));
   const staff: Partial<CaseContext['staff']> = {};
@@ -74,6 +77,7 @@ beforeAll(async () => {
     student: { id: student.id, nationalId: student.nationalId },
     passedStudent: { id: passedStudent.id, nationalId: passedStudent.nationalId },
     otherStudent: { id: otherStudent.id, nationalId: otherStudent.nationalId },
+    reviewStudent: { id: reviewStudent.id, nationalId: reviewStudent.nationalId },
     staff: staff as CaseContext['staff'],
     questions,
     drawnQuestions,

@@ -320,6 +320,34 @@ const completeDataCases: HostileCase[] = [
   },
 ];
 
+/** The student's own images, once the accepted submit above has stored them. */
+const ownDocumentCases: HostileCase[] = [
+  {
+    name: "document: ACCEPTS the student's own session reading its stored image, a traversal in the query ignored",
+    route: 'GET /students/document/:id/:kind',
+    who: 'student',
+    request: (ctx) => ({
+      path: `/students/document/${ctx.student.id}/personalPhoto?key=..%2F..%2F..%2Fetc%2Fpasswd`,
+    }),
+    status: 200,
+    // A student reading its own documents is not audited (only staff reads of personal data are).
+    accepted: {
+      verify: (_ctx, body) => {
+        // The PNG signature (its first byte, 0x89, is not UTF-8 and reads as a replacement character).
+        if (body.slice(1, 4) !== 'PNG') throw new Error(`not the stored PNG: ${body.slice(0, 40)}`);
+      },
+    },
+  },
+  {
+    name: "document: the student's own session asking for an unknown kind",
+    route: 'GET /students/document/:id/:kind',
+    who: 'student',
+    request: (ctx) => ({ path: `/students/document/${ctx.student.id}/${encodeURIComponent(SQL_INJECTION)}` }),
+    status: 400,
+    message: MESSAGES.photoKindUnknown,
+  },
+];
+
 /** A replacement of refused documents: files only (every case below is refused before anything is stored). */
 const replacement = (
   files: FilePart[],
@@ -754,5 +782,12 @@ export function uploadCases(sheets: () => Spreadsheets): HostileCase[] {
   ];
 }
 
-/** The complete-data cases first: their accepted submit completes the student the replacement cases need. */
-export const FILE_CASES: readonly HostileCase[] = [...completeDataCases, ...replaceDocumentsCases];
+/**
+ * The complete-data cases first: their accepted submit completes the student, and stores the images, that the
+ * own-document and replacement cases need.
+ */
+export const FILE_CASES: readonly HostileCase[] = [
+  ...completeDataCases,
+  ...ownDocumentCases,
+  ...replaceDocumentsCases,
+];

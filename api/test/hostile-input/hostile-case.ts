@@ -28,6 +28,11 @@ export interface CaseContext {
   passedStudent: { id: string; nationalId: string };
   /** A student of another faculty nobody in the table is logged in as. */
   otherStudent: { id: string; nationalId: string };
+  /**
+   * Of TEST_FACULTY, data complete, its six documents stored (files in the storage) and awaiting review at
+   * review version 0, nobody logged in as it: what the review calls work on.
+   */
+  reviewStudent: { id: string; nationalId: string };
   staff: Record<StaffRole, { id: string; token: string; phoneNumber: string; userName: string }>;
   questions: readonly AdditionalQuestion[];
   /** The quiz questions drawn for `student` (their indexes, as the answers name them). */

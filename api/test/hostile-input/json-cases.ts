@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@portal/common';
+import { IMAGE_KINDS, MESSAGES, REVIEW_NOTE_MAX_LENGTH } from '@portal/common';
 import { OTHER_FACULTY, TEST_FACULTY } from '../auth-helpers.js';
 import type { CaseContext, HostileBody, HostileCase } from './hostile-case.js';
 import {
@@ -14,6 +14,7 @@ import {
   SCRIPT_TAG,
   SQL_DROP,
   SQL_INJECTION,
+  TYPST_MARKUP,
   ZERO_WIDTH_SPACE,
 } from './payloads.js';
 
@@ -961,6 +962,537 @@ const studentCalls: HostileCase[] = [
   },
 ];
 
+/** A review save's body on the record's version 0, as the record page sends it. */
+const review = (decisions: unknown, version: unknown = 0): HostileBody => json({ version, decisions });
+const reviewOf = (ctx: CaseContext) => `/students/review/${ctx.reviewStudent.id}`;
+const refuse = (kind: string, reason: unknown, note?: unknown) => ({
+  kind,
+  decision: 'rejected',
+  reason,
+  note,
+});
+const SIX_ACCEPTED = IMAGE_KINDS.map((kind) => ({ kind, decision: 'accepted' }));
+/** A refusal note with script, Typst and SQL in it: a valid note, to be stored and shown as the text it is. */
+const MARKUP_NOTE = `${SCRIPT_TAG} ${TYPST_MARKUP} ${SQL_DROP}`;
+/** The longest note allowed, in Arabic letters (counted in characters, not bytes). */
+const LONGEST_NOTE = 'ن'.repeat(REVIEW_NOTE_MAX_LENGTH);
+
+/**
+ * Document review (issue 16): the review queue, the images, the review save and the record page, in that order:
+ * the accepted save moves `reviewStudent` to version 1, which the stale case and the record page then rely on.
+ */
+const documentReview: HostileCase[] = [
+  ...(
+    [
+      ['page=-1', MESSAGES.pageInvalid],
+      [`page=${enc(SQL_INJECTION)}`, MESSAGES.pageInvalid],
+      ['limit=1e309', MESSAGES.pageSizeInvalid],
+    ] as const
+  ).map(
+    ([query, message]): HostileCase => ({
+      name: `reviewQueue: ?${decodeURIComponent(query)}`,
+      route: 'POST /students/reviewQueue',
+      who: 'SUPPORT',
+      request: () => ({ path: `/students/reviewQueue?${query}`, body: json({ faculty: TEST_FACULTY }) }),
+      status: 400,
+      message,
+    }),
+  ),
+  {
+    name: 'reviewQueue: no faculty named by an account bound to none',
+    route: 'POST /students/reviewQueue',
+    who: 'SUPERADMIN',
+    request: () => ({ body: json({}) }),
+    status: 400,
+    message: MESSAGES.facultyRequired,
+  },
+  {
+    name: 'reviewQueue: the faculty as a list',
+    route: 'POST /students/reviewQueue',
+    who: 'SUPERADMIN',
+    request: () => ({ body: json({ faculty: [TEST_FACULTY] }) }),
+    status: 400,
+  },
+  {
+    name: 'reviewQueue: a faculty that is SQL',
+    route: 'POST /students/reviewQueue',
+    who: 'SUPPORT',
+    request: () => ({ body: json({ faculty: `${TEST_FACULTY}' OR '1'='1` }) }),
+    status: 400,
+    message: MESSAGES.collegeNotFound,
+  },
+  {
+    name: 'reviewQueue: a faculty name of 10,000 characters',
+    route: 'POST /students/reviewQueue',
+    who: 'SUPPORT',
+    request: () => ({ body: json({ faculty: 'ك'.repeat(10_000) }) }),
+    status: 400,
+    message: MESSAGES.facultyTooLong,
+  },
+  {
+    name: 'reviewQueue: a SOCIAL_ADMIN naming a college without social work',
+    route: 'POST /students/reviewQueue',
+    who: 'SOCIAL_ADMIN',
+    request: () => ({ body: json({ faculty: TEST_FACULTY }) }),
+    status: 403,
+    message: MESSAGES.otherFacultyForbidden,
+  },
+  {
+    name: "reviewQueue: a student's session is no staff credential",
+    route: 'POST /students/reviewQueue',
+    who: 'student',
+    request: () => ({ body: json({ faculty: TEST_FACULTY }) }),
+    status: 401,
+    message: MESSAGES.unauthorized,
+  },
+  {
+    name: 'reviewQueue: ACCEPTS an ADMIN naming another faculty, and answers its own',
+    route: 'POST /students/reviewQueue',
+    who: 'ADMIN',
+    request: () => ({ body: json({ faculty: OTHER_FACULTY }) }),
+    status: 200,
+    accepted: {
+      verify: (ctx, body) => {
+        const answer = JSON.parse(body) as { faculty: string; data: { _id: string }[] };
+        if (answer.faculty !== TEST_FACULTY || !answer.data.some((row) => row._id === ctx.reviewStudent.id))
+          throw new Error(`not the ADMIN's own queue: ${body.slice(0, 300)}`);
+      },
+    },
+  },
+  ...[
+    enc('../../../etc/passwd'),
+    '__proto__',
+    'constructor',
+    enc('frontIdCard\u0000.png'),
+    'FRONTIDCARD',
+  ].map(
+    (kind): HostileCase => ({
+      name: `document: the kind ${JSON.stringify(decodeURIComponent(kind))}`,
+      route: 'GET /students/document/:id/:kind',
+      who: 'SUPPORT',
+      request: (ctx) => ({ path: `/students/document/${ctx.reviewStudent.id}/${kind}` }),
+      status: 400,
+      message: MESSAGES.photoKindUnknown,
+    }),
+  ),
+  ...[enc(SQL_INJECTION), enc('../../etc/passwd'), '-1'].map(
+    (id): HostileCase => ({
+      name: `document: the id ${decodeURIComponent(id)}`,
+      route: 'GET /students/document/:id/:kind',
+      who: 'SUPPORT',
+      request: () => ({ path: `/students/document/${id}/frontIdCard` }),
+      status: 400,
+      message: MESSAGES.studentIdInvalid,
+    }),
+  ),
+  {
+    name: 'document: an unknown UUID',
+    route: 'GET /students/document/:id/:kind',
+    who: 'SUPPORT',
+    request: () => ({ path: `/students/document/${randomUUID()}/frontIdCard` }),
+    status: 404,
+    message: MESSAGES.studentRecordNotFound,
+  },
+  {
+    name: "document: an ADMIN asking for another faculty's student",
+    route: 'GET /students/document/:id/:kind',
+    who: 'ADMIN',
+    request: (ctx) => ({ path: `/students/document/${ctx.otherStudent.id}/frontIdCard` }),
+    status: 403,
+    message: MESSAGES.studentOutsideScope,
+  },
+  {
+    name: 'document: a SOCIAL_ADMIN asking for a student without social work',
+    route: 'GET /students/document/:id/:kind',
+    who: 'SOCIAL_ADMIN',
+    request: (ctx) => ({ path: `/students/document/${ctx.reviewStudent.id}/frontIdCard` }),
+    status: 403,
+    message: MESSAGES.studentOutsideScope,
+  },
+  {
+    name: "document: a student's session asking for another student's image",
+    route: 'GET /students/document/:id/:kind',
+    who: 'student',
+    request: (ctx) => ({ path: `/students/document/${ctx.reviewStudent.id}/frontIdCard` }),
+    status: 403,
+    message: MESSAGES.forbidden,
+  },
+  {
+    name: "document: a student's session with a malformed id learns nothing about it",
+    route: 'GET /students/document/:id/:kind',
+    who: 'student',
+    request: () => ({ path: `/students/document/${enc(SQL_INJECTION)}/frontIdCard` }),
+    status: 403,
+    message: MESSAGES.forbidden,
+  },
+  {
+    name: 'document: without any credential',
+    route: 'GET /students/document/:id/:kind',
+    who: 'anonymous',
+    request: (ctx) => ({ path: `/students/document/${ctx.reviewStudent.id}/frontIdCard` }),
+    status: 401,
+    message: MESSAGES.studentSessionExpired,
+  },
+  {
+    name: 'document: a bearer token that is SQL',
+    route: 'GET /students/document/:id/:kind',
+    who: 'anonymous',
+    request: (ctx) => ({
+      path: `/students/document/${ctx.reviewStudent.id}/frontIdCard`,
+      headers: { authorization: `Bearer ${SQL_INJECTION}` },
+    }),
+    status: 401,
+  },
+  {
+    name: "document: the student's own session before any image is stored",
+    route: 'GET /students/document/:id/:kind',
+    who: 'student',
+    request: (ctx) => ({ path: `/students/document/${ctx.student.id}/personalPhoto` }),
+    status: 404,
+    message: MESSAGES.photoNotFound,
+  },
+  {
+    name: 'document: ACCEPTS a staff read with a polluted query string, and audits it',
+    route: 'GET /students/document/:id/:kind',
+    who: 'SUPPORT',
+    request: (ctx) => ({
+      path: `/students/document/${ctx.reviewStudent.id}/frontIdCard?__proto__[polluted]=1&kind=..%2F..%2Fetc%2Fpasswd`,
+    }),
+    status: 200,
+    accepted: {
+      mayChange: ['audit_log'],
+      verify: (_ctx, body) => {
+        // The PNG signature (its first byte, 0x89, is not UTF-8 and reads as a replacement character).
+        if (body.slice(1, 4) !== 'PNG') throw new Error(`not the stored PNG: ${body.slice(0, 40)}`);
+      },
+    },
+  },
+  ...(
+    [
+      ['version as the text "0"', review(SIX_ACCEPTED, '0'), MESSAGES.reviewVersionInvalid],
+      [
+        'version in Arabic-Indic digits',
+        review(SIX_ACCEPTED, arabicIndic('0')),
+        MESSAGES.reviewVersionInvalid,
+      ],
+      ['a negative version', review(SIX_ACCEPTED, -1), MESSAGES.reviewVersionInvalid],
+      ['a fractional version', review(SIX_ACCEPTED, 0.5), MESSAGES.reviewVersionInvalid],
+      ['no version', json({ decisions: SIX_ACCEPTED }), MESSAGES.reviewVersionInvalid],
+      ['no decisions', json({ version: 0 }), MESSAGES.reviewDecisionsRequired],
+      ['decisions as an object', review({ frontIdCard: 'accepted' }), MESSAGES.reviewDecisionsRequired],
+      ['an empty list of decisions', review([]), MESSAGES.reviewDecisionsRequired],
+      [
+        'seven decisions',
+        review([...SIX_ACCEPTED, { kind: 'frontIdCard', decision: 'accepted' }]),
+        MESSAGES.reviewDecisionsRequired,
+      ],
+      [
+        'the same kind twice',
+        review([{ kind: 'frontIdCard', decision: 'accepted' }, refuse('frontIdCard', 'unreadable')]),
+        MESSAGES.reviewKindRepeated,
+      ],
+      ['an unknown kind', review([{ kind: 'passport', decision: 'accepted' }]), MESSAGES.photoKindUnknown],
+      [
+        'the kind __proto__',
+        review([{ kind: '__proto__', decision: 'accepted' }]),
+        MESSAGES.photoKindUnknown,
+      ],
+      ['a decision as a string', review(['frontIdCard']), MESSAGES.invalidInput],
+      [
+        'the decision "maybe"',
+        review([{ kind: 'frontIdCard', decision: 'maybe' }]),
+        MESSAGES.reviewDecisionInvalid,
+      ],
+      [
+        'the decision as true',
+        review([{ kind: 'frontIdCard', decision: true }]),
+        MESSAGES.reviewDecisionInvalid,
+      ],
+      ['an unknown reason', review([refuse('frontIdCard', 'ugly')]), MESSAGES.refusalReasonInvalid],
+      ['a reason that is SQL', review([refuse('frontIdCard', SQL_INJECTION)]), MESSAGES.refusalReasonInvalid],
+      [
+        'a refusal without a reason',
+        review([refuse('frontIdCard', undefined)]),
+        MESSAGES.refusalReasonRequired,
+      ],
+      ['a refusal with a null reason', review([refuse('frontIdCard', null)]), MESSAGES.refusalReasonRequired],
+      ["'other' without a note", review([refuse('frontIdCard', 'other')]), MESSAGES.refusalNoteRequired],
+      [
+        "'other' with a note of spaces only",
+        review([refuse('frontIdCard', 'other', ' \n\t ')]),
+        MESSAGES.refusalNoteRequired,
+      ],
+      [
+        'a note of 501 characters',
+        review([refuse('frontIdCard', 'cropped', `${LONGEST_NOTE}ن`)]),
+        MESSAGES.reviewNoteTooLong,
+      ],
+      ['a note as a number', review([refuse('frontIdCard', 'other', 42)]), MESSAGES.reviewNoteInvalid],
+      [
+        'a note as an object',
+        review([refuse('frontIdCard', 'other', { $ne: '' })]),
+        MESSAGES.reviewNoteInvalid,
+      ],
+      [
+        'a note with a NUL byte',
+        review([refuse('frontIdCard', 'other', `ملاحظة${NUL}`)]),
+        MESSAGES.textUnstorable,
+      ],
+      [
+        'a note with a lone surrogate',
+        review([refuse('frontIdCard', 'other', `ملاحظة${LONE_SURROGATE}`)]),
+        MESSAGES.textUnstorable,
+      ],
+      ['the body as a list', json([{ version: 0, decisions: SIX_ACCEPTED }]), MESSAGES.invalidInput],
+      [
+        'a __proto__ key in a decision',
+        raw(
+          '{"version":0,"decisions":[{"kind":"frontIdCard","decision":"accepted","__proto__":{"polluted":1}}]}',
+        ),
+        MESSAGES.invalidJson,
+      ],
+    ] as const
+  ).map(
+    ([what, body, message]): HostileCase => ({
+      name: `review: ${what}`,
+      route: 'POST /students/review/:id',
+      who: 'SUPERADMIN',
+      request: (ctx) => ({ path: reviewOf(ctx), body }),
+      status: 400,
+      message,
+    }),
+  ),
+  {
+    name: 'review: decisions nested 10,000 levels deep',
+    route: 'POST /students/review/:id',
+    who: 'SUPERADMIN',
+    request: (ctx) => ({ path: reviewOf(ctx), body: raw(`{"version":0,"decisions":${deepJson(10_000)}}`) }),
+    status: 400,
+  },
+  {
+    name: 'review: text/plain',
+    route: 'POST /students/review/:id',
+    who: 'SUPERADMIN',
+    request: (ctx) => ({ path: reviewOf(ctx), body: raw('version=0', 'text/plain') }),
+    status: 415,
+    message: MESSAGES.unsupportedMediaType,
+  },
+  ...['abc', enc(SQL_INJECTION), enc('../../etc/passwd'), '99999999999999999999'].map(
+    (id): HostileCase => ({
+      name: `review: the id ${decodeURIComponent(id)}`,
+      route: 'POST /students/review/:id',
+      who: 'SUPERADMIN',
+      request: () => ({ path: `/students/review/${id}`, body: review(SIX_ACCEPTED) }),
+      status: 400,
+      message: MESSAGES.studentIdInvalid,
+    }),
+  ),
+  {
+    name: 'review: an unknown UUID',
+    route: 'POST /students/review/:id',
+    who: 'SUPERADMIN',
+    request: () => ({ path: `/students/review/${randomUUID()}`, body: review(SIX_ACCEPTED) }),
+    status: 404,
+    message: MESSAGES.studentRecordNotFound,
+  },
+  {
+    name: 'review: a student whose data is not complete',
+    route: 'POST /students/review/:id',
+    who: 'SUPERADMIN',
+    request: (ctx) => ({ path: `/students/review/${ctx.passedStudent.id}`, body: review(SIX_ACCEPTED) }),
+    status: 409,
+    message: MESSAGES.reviewNotComplete,
+  },
+  {
+    name: 'review: a version from the future',
+    route: 'POST /students/review/:id',
+    who: 'SUPERADMIN',
+    request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED, 99) }),
+    status: 409,
+    message: MESSAGES.reviewStale,
+  },
+  {
+    name: "review: an ADMIN reviewing another faculty's student",
+    route: 'POST /students/review/:id',
+    who: 'ADMIN',
+    request: (ctx) => ({ path: `/students/review/${ctx.otherStudent.id}`, body: review(SIX_ACCEPTED) }),
+    status: 403,
+    message: MESSAGES.studentOutsideScope,
+  },
+  {
+    name: 'review: a SOCIAL_ADMIN reviewing a student without social work',
+    route: 'POST /students/review/:id',
+    who: 'SOCIAL_ADMIN',
+    request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED) }),
+    status: 403,
+    message: MESSAGES.studentOutsideScope,
+  },
+  {
+    name: 'review: a student reviewing its own documents with its session',
+    route: 'POST /students/review/:id',
+    who: 'student',
+    request: (ctx) => ({ path: `/students/review/${ctx.student.id}`, body: review(SIX_ACCEPTED) }),
+    status: 401,
+    message: MESSAGES.unauthorized,
+  },
+  {
+    name: "review: a student's session on another student",
+    route: 'POST /students/review/:id',
+    who: 'student',
+    request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED) }),
+    status: 401,
+    message: MESSAGES.unauthorized,
+  },
+  {
+    name: 'review: without any credential',
+    route: 'POST /students/review/:id',
+    who: 'anonymous',
+    request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED) }),
+    status: 401,
+  },
+  {
+    name:
+      'review: ACCEPTS a note with script, Typst and SQL as text, a note of exactly 500 characters, and drops ' +
+      'the reason and note sent with an acceptance',
+    route: 'POST /students/review/:id',
+    who: 'SUPPORT',
+    request: (ctx) => ({
+      path: reviewOf(ctx),
+      body: review([
+        refuse('frontIdCard', 'other', MARKUP_NOTE),
+        refuse('backIdCard', 'nameMismatch', LONGEST_NOTE),
+        { kind: 'personalPhoto', decision: 'accepted', reason: 'cropped', note: SCRIPT_TAG },
+      ]),
+    }),
+    status: 200,
+    accepted: {
+      mayChange: ['students', 'student_images', 'audit_log'],
+      verify: async (ctx) => {
+        const rows = await ctx.query<{
+          kind: string;
+          review_status: string;
+          review_reason: string;
+          review_note: string;
+        }>(
+          `SELECT kind, review_status, review_reason, review_note FROM student_images
+            WHERE student_id = $1 AND kind IN ('frontIdCard', 'backIdCard', 'personalPhoto') ORDER BY kind`,
+          [ctx.reviewStudent.id],
+        );
+        const expected = [
+          {
+            kind: 'backIdCard',
+            review_status: 'rejected',
+            review_reason: 'nameMismatch',
+            review_note: LONGEST_NOTE,
+          },
+          {
+            kind: 'frontIdCard',
+            review_status: 'rejected',
+            review_reason: 'other',
+            review_note: MARKUP_NOTE,
+          },
+          { kind: 'personalPhoto', review_status: 'accepted', review_reason: null, review_note: null },
+        ];
+        if (JSON.stringify(rows) !== JSON.stringify(expected))
+          throw new Error(`decisions not stored as sent: ${JSON.stringify(rows).slice(0, 400)}`);
+        const [student] = await ctx.query<{ review_version: number; documents_status: string }>(
+          'SELECT review_version, documents_status FROM students WHERE id = $1',
+          [ctx.reviewStudent.id],
+        );
+        if (student?.review_version !== 1 || student.documents_status !== 'needsReupload')
+          throw new Error(`version or status not moved on: ${JSON.stringify(student)}`);
+      },
+    },
+  },
+  {
+    name: 'review: the same save again, on the version the save above moved on from',
+    route: 'POST /students/review/:id',
+    who: 'SUPPORT',
+    request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED, 0) }),
+    status: 409,
+    message: MESSAGES.reviewStale,
+  },
+  ...['abc', enc(SQL_INJECTION), enc('../../etc/passwd')].map(
+    (id): HostileCase => ({
+      name: `record: the id ${decodeURIComponent(id)}`,
+      route: 'GET /students/record/:id',
+      who: 'SUPPORT',
+      request: () => ({ path: `/students/record/${id}` }),
+      status: 400,
+      message: MESSAGES.studentIdInvalid,
+    }),
+  ),
+  {
+    name: 'record: an unknown UUID',
+    route: 'GET /students/record/:id',
+    who: 'SUPPORT',
+    request: () => ({ path: `/students/record/${randomUUID()}` }),
+    status: 404,
+    message: MESSAGES.studentRecordNotFound,
+  },
+  {
+    name: "record: an ADMIN opening another faculty's student",
+    route: 'GET /students/record/:id',
+    who: 'ADMIN',
+    request: (ctx) => ({ path: `/students/record/${ctx.otherStudent.id}` }),
+    status: 403,
+    message: MESSAGES.studentOutsideScope,
+  },
+  {
+    name: 'record: a SOCIAL_ADMIN opening a student without social work',
+    route: 'GET /students/record/:id',
+    who: 'SOCIAL_ADMIN',
+    request: (ctx) => ({ path: `/students/record/${ctx.reviewStudent.id}` }),
+    status: 403,
+    message: MESSAGES.studentOutsideScope,
+  },
+  {
+    name: "record: a student's session opening its own record",
+    route: 'GET /students/record/:id',
+    who: 'student',
+    request: (ctx) => ({ path: `/students/record/${ctx.student.id}` }),
+    status: 401,
+    message: MESSAGES.unauthorized,
+  },
+  {
+    name: 'record: a 64 kB bearer token',
+    route: 'GET /students/record/:id',
+    who: 'anonymous',
+    request: (ctx) => ({
+      path: `/students/record/${ctx.reviewStudent.id}`,
+      headers: { authorization: `Bearer ${'a.'.repeat(32_000)}` },
+    }),
+    status: 401,
+  },
+  {
+    name: 'record: ACCEPTS a polluted query string, audits the view and answers the markup note as it was typed',
+    route: 'GET /students/record/:id',
+    who: 'ADMIN',
+    request: (ctx) => ({
+      path: `/students/record/${ctx.reviewStudent.id}?__proto__[polluted]=1&id=${enc(SQL_INJECTION)}`,
+    }),
+    status: 200,
+    accepted: {
+      mayChange: ['audit_log'],
+      verify: async (ctx, body) => {
+        const page = JSON.parse(body) as {
+          data: { student: { _id: string }; documents: { kind: string; note: string | null }[] };
+        };
+        if (page.data.student._id !== ctx.reviewStudent.id)
+          throw new Error(`another record: ${body.slice(0, 200)}`);
+        const note = page.data.documents.find((document) => document.kind === 'frontIdCard')?.note;
+        if (note !== MARKUP_NOTE) throw new Error(`note not answered as typed: ${String(note)}`);
+        const [view] = await ctx.query<{ action: string; actor_user_name: string }>(
+          `SELECT action, actor_user_name FROM audit_log WHERE target_id = $1 ORDER BY created_at DESC LIMIT 1`,
+          [ctx.reviewStudent.id],
+        );
+        if (view?.action !== 'student.view' || view.actor_user_name !== ctx.staff.ADMIN.userName)
+          throw new Error(`the view is not audited: ${JSON.stringify(view)}`);
+      },
+    },
+  },
+];
+
 /** Interview scheduling (social service). */
 const scheduling: HostileCase[] = [
   ...['2026-02-30', enc(SQL_INJECTION).slice(0, 10), arabicIndic('2030-01-01'), '2030-1-1'].map(
@@ -1079,6 +1611,7 @@ export const JSON_CASES: readonly HostileCase[] = [
   ...staffAccounts,
   ...studentRecords,
   ...studentCalls,
+  ...documentReview,
   ...scheduling,
   ...publicCalls,
 ];

@@ -6,6 +6,8 @@ export const SQL_DROP = "'; DROP TABLE students; --";
 export const SCRIPT_TAG = '<script>alert(1)</script>';
 export const FORMULA_HYPERLINK = '=HYPERLINK("http://evil.example","اضغط هنا")';
 export const FORMULA_DDE = "=cmd|' /C calc'!A0";
+/** Typst markup (the PDF forms are typeset with Typst): a page rule, a file read and maths, to be printed as text. */
+export const TYPST_MARKUP = '#set page(fill: red) #read("/etc/passwd") $x^2$ *bold*';
 
 /** Invisible and direction-changing characters, a NUL byte and a lone surrogate. */
 export const ZERO_WIDTH_SPACE = '\u200b';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { IMAGE_KINDS, type ImageKind, photoFileName, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import {
   COMPLETE_DATA_FIELDS as FIELDS,
 } from '../../../test/complete-data-fields.js';
 import { setDocumentReviews } from '../../../test/documents.js';
+import { faultyStorage, storageFaults } from '../../../test/faulty-storage.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
@@ -18,44 +18,11 @@ import { filesUnder, uploadFolders } from '../../../test/uploads.js';
 import { studentImages, students } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../db/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
-import type { ObjectStorage } from '../../storage/storage.js';
 
-/** The real local store, with hooks to make the n-th put fail midway or to act just before a put. */
-const faults = {
-  failPut: 0,
-  puts: 0,
-  beforePut: undefined as undefined | (() => Promise<void>),
-  reset() {
-    this.failPut = 0;
-    this.puts = 0;
-    this.beforePut = undefined;
-  },
-};
-
-function faultyStorage(inner: ObjectStorage): ObjectStorage {
-  return {
-    ...inner,
-    async put(key, body) {
-      faults.puts += 1;
-      await faults.beforePut?.();
-      if (faults.puts === faults.failPut) {
-        // Some bytes, then the disk fails: the store must not leave the partial file behind.
-        const failing = Readable.from(
-          (async function* () {
-            yield Buffer.from('partial');
-            throw new Error('simulated disk failure');
-          })(),
-        );
-        if (body instanceof Readable) body.destroy();
-        return inner.put(key, failing);
-      }
-      return inner.put(key, body);
-    },
-  };
-}
+const faults = storageFaults();
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' }, (dataDir) => ({
-  storage: faultyStorage(localDiskStorage(path.join(dataDir, 'images'))),
+  storage: faultyStorage(localDiskStorage(path.join(dataDir, 'images')), faults),
 }));
 const { db } = database;
 const { images: imagesDir, staging: stagingDir } = uploadFolders(app);

@@ -1,57 +1,24 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { IMAGE_KINDS, type ImageKind, MESSAGES, photoFileName, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS as FIELDS } from '../../../test/complete-data-fields.js';
 import { type DocumentReview, setDocumentReviews } from '../../../test/documents.js';
+import { faultyStorage, storageFaults } from '../../../test/faulty-storage.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import type { FilePart } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { documentPhotos, filesUnder, patchMultipart, uploadFolders } from '../../../test/uploads.js';
 import { auditLog, studentImages, students } from '../../db/schema.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
-import type { ObjectStorage } from '../../storage/storage.js';
 
-/** The real local store, with hooks to make the n-th put fail midway or to act just before a put. */
-const faults = {
-  failPut: 0,
-  puts: 0,
-  beforePut: undefined as undefined | (() => Promise<void>),
-  reset() {
-    this.failPut = 0;
-    this.puts = 0;
-    this.beforePut = undefined;
-  },
-};
-
-function faultyStorage(inner: ObjectStorage): ObjectStorage {
-  return {
-    ...inner,
-    async put(key, body) {
-      faults.puts += 1;
-      await faults.beforePut?.();
-      if (faults.puts !== faults.failPut) return inner.put(key, body);
-      if (body instanceof Readable) body.destroy();
-      const failing = Readable.from(
-        (async function* () {
-          yield Buffer.from('partial');
-          throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
-            code: 'ENOSPC',
-            syscall: 'write',
-          });
-        })(),
-      );
-      return inner.put(key, failing);
-    },
-  };
-}
+const faults = storageFaults();
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' }, (dataDir) => ({
-  storage: faultyStorage(localDiskStorage(path.join(dataDir, 'images'))),
+  storage: faultyStorage(localDiskStorage(path.join(dataDir, 'images')), faults),
 }));
 const { db } = database;
 const folders = uploadFolders(app);
