@@ -16,6 +16,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
+import { interviewsRoutes } from './modules/interviews/interviews.routes.js';
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(exportsRoutes, { secret: deps.secret });
       await api.register(formsRoutes, { secret: deps.secret });
       await api.register(documentReviewRoutes);
+      await api.register(interviewsRoutes, { secret: deps.secret });
     },
     { prefix: '/api/v1' },
   );

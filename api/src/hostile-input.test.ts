@@ -13,6 +13,7 @@ import {
   uploadCases,
 } from '../test/hostile-input/file-cases.js';
 import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostile-case.js';
+import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
 import { multipartBody } from '../test/multipart.js';
 import { createTestApp } from '../test/test-app.js';
@@ -30,6 +31,7 @@ const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000
 let sheets: Spreadsheets | undefined;
 const CASES: readonly HostileCase[] = [
   ...JSON_CASES,
+  ...INTERVIEW_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');
     return sheets;

@@ -10,6 +10,24 @@ export function pdfText(pdf: Buffer): string {
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 }
 
+/**
+ * The text laid out as on the page (`pdftotext -layout`): one printed table row is one line, so a test can tell
+ * which cells share a row. Bidirectional control marks removed as in `pdfText`.
+ */
+export function pdfLayoutText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf })
+    .toString('utf8')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/**
+ * `value` as pdftotext prints it: the lam-alef ligature (لا، لأ، لإ، لآ) comes out as its two letters in visual
+ * order, alef first ('لائق' reads 'الئق'), so an expected Arabic text is compared in that form.
+ */
+export function asExtracted(value: string): string {
+  return value.replace(/ل([اأإآ])/g, '$1ل');
+}
+
 export function pdfPageCount(pdf: Buffer): number {
   const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
   return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);

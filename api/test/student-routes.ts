@@ -2,6 +2,7 @@ import { extractAdditionalQuestions } from '@portal/common';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../src/app.js';
 import { API_PREFIX } from '../src/modules/auth/access-policy.js';
+import { insertSlot, workingDay } from './interviews.js';
 import { completeDataForm, replacementForm } from './student-access.js';
 
 /** The student a request is aimed at. */
@@ -23,6 +24,11 @@ async function acceptedAnswers(app: App) {
   });
 }
 
+/** An open interview slot with free places a week ahead, so a booking that slipped through would take one. */
+async function openSlot(app: App): Promise<string> {
+  return insertSlot(app.db, { day: workingDay(7), capacity: 500 });
+}
+
 /**
  * Every route that acts on the logged-in student (keyed as the access table writes routes), with a request
  * that would read or change the target student's record were it let through: a full complete-data form, a
@@ -30,6 +36,7 @@ async function acceptedAnswers(app: App) {
  */
 export async function studentRouteRequests(app: App): Promise<Record<string, StudentRouteRequest>> {
   const answers = await acceptedAnswers(app);
+  const slotId = await openSlot(app);
   const get =
     (path: (t: TargetStudent) => string): StudentRouteRequest =>
     (t) => ({
@@ -75,6 +82,16 @@ export async function studentRouteRequests(app: App): Promise<Record<string, Stu
     'GET /students/getFinalPersonalTestForm/:studentId': get(
       (t) => `/students/getFinalPersonalTestForm/${t.id}`,
     ),
+    'GET /students/interviewSlots/:id': get((t) => `/students/interviewSlots/${t.id}`),
+    'POST /students/bookInterview/:id': (t) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/students/bookInterview/${t.id}`,
+      payload: { slotId },
+    }),
+    'POST /students/cancelInterview/:id': (t) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/students/cancelInterview/${t.id}`,
+    }),
   };
 }
 

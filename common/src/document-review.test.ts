@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalText, reviewRequestSchema } from './document-review.js';
+import { REVIEW_MESSAGES } from './document-review-messages.js';
 import { documentsStatusOf, isDocumentsStatus } from './documents-status.js';
 import { MESSAGES } from './messages.js';
 import { getAllStudentsRequestSchema } from './student-records.js';
@@ -56,14 +57,14 @@ describe('review request', () => {
 
   it('refuses a refusal without a reason, and "other" without a note', () => {
     expect(firstMessage({ version: 0, decisions: [{ kind: 'frontIdCard', decision: 'rejected' }] })).toBe(
-      MESSAGES.refusalReasonRequired,
+      REVIEW_MESSAGES.refusalReasonRequired,
     );
     expect(
       firstMessage({
         version: 0,
         decisions: [{ kind: 'frontIdCard', decision: 'rejected', reason: 'other', note: '   ' }],
       }),
-    ).toBe(MESSAGES.refusalNoteRequired);
+    ).toBe(REVIEW_MESSAGES.refusalNoteRequired);
   });
 
   it('refuses unknown kinds, decisions and reasons, long notes, repeats and empty or oversized lists', () => {
@@ -72,23 +73,23 @@ describe('review request', () => {
       MESSAGES.photoKindUnknown,
     );
     expect(firstMessage({ version: 0, decisions: [{ ...one, decision: 'maybe' }] })).toBe(
-      MESSAGES.reviewDecisionInvalid,
+      REVIEW_MESSAGES.reviewDecisionInvalid,
     );
     expect(firstMessage({ version: 0, decisions: [{ ...one, decision: 'rejected', reason: 'ugly' }] })).toBe(
-      MESSAGES.refusalReasonInvalid,
+      REVIEW_MESSAGES.refusalReasonInvalid,
     );
     expect(
       firstMessage({
         version: 0,
         decisions: [{ ...one, decision: 'rejected', reason: 'other', note: 'ن'.repeat(501) }],
       }),
-    ).toBe(MESSAGES.reviewNoteTooLong);
-    expect(firstMessage({ version: 0, decisions: [one, one] })).toBe(MESSAGES.reviewKindRepeated);
-    expect(firstMessage({ version: 0, decisions: [] })).toBe(MESSAGES.reviewDecisionsRequired);
+    ).toBe(REVIEW_MESSAGES.reviewNoteTooLong);
+    expect(firstMessage({ version: 0, decisions: [one, one] })).toBe(REVIEW_MESSAGES.reviewKindRepeated);
+    expect(firstMessage({ version: 0, decisions: [] })).toBe(REVIEW_MESSAGES.reviewDecisionsRequired);
     expect(firstMessage({ version: 0, decisions: Array.from({ length: 7 }, () => one) })).toBe(
-      MESSAGES.reviewDecisionsRequired,
+      REVIEW_MESSAGES.reviewDecisionsRequired,
     );
-    expect(firstMessage({ version: '1', decisions: [one] })).toBe(MESSAGES.reviewVersionInvalid);
+    expect(firstMessage({ version: '1', decisions: [one] })).toBe(REVIEW_MESSAGES.reviewVersionInvalid);
     expect(firstMessage({ version: 1.5, decisions: [one] })).toBeDefined();
   });
 
@@ -117,6 +118,16 @@ describe('documents status filter of the student list', () => {
     expect(
       getAllStudentsRequestSchema.safeParse({ faculty: 'ك', documentsStatus: 'lost' }).error?.issues[0]
         ?.message,
-    ).toBe(MESSAGES.documentsStatusInvalid);
+    ).toBe(REVIEW_MESSAGES.documentsStatusInvalid);
+  });
+});
+
+describe('review messages', () => {
+  it('are Arabic sentences, none saying what a general message already says', () => {
+    const general = new Set<string>(Object.values(MESSAGES));
+    for (const [key, message] of Object.entries(REVIEW_MESSAGES)) {
+      expect(message, key).toMatch(/^[\u0621-\u064a]/);
+      expect(general.has(message), key).toBe(false);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { IMAGE_KIND_LABELS } from './complete-data.js';
+import { REVIEW_MESSAGES } from './document-review-messages.js';
 import { DOCUMENT_STATE_LABELS, DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
 import { IMAGE_KINDS, type ImageKind } from './limits.js';
@@ -66,9 +67,9 @@ export const studentDocumentParamsSchema = z.object({
 });
 
 const reviewNote = z
-  .string({ error: MESSAGES.reviewNoteInvalid })
+  .string({ error: REVIEW_MESSAGES.reviewNoteInvalid })
   .trim()
-  .max(REVIEW_NOTE_MAX_LENGTH, { error: MESSAGES.reviewNoteTooLong })
+  .max(REVIEW_NOTE_MAX_LENGTH, { error: REVIEW_MESSAGES.reviewNoteTooLong })
   .nullish()
   .transform((value) => value || null);
 
@@ -77,17 +78,17 @@ export const reviewDecisionSchema = z
   .object(
     {
       kind: z.enum(IMAGE_KINDS, { error: MESSAGES.photoKindUnknown }),
-      decision: z.enum(['accepted', 'rejected'], { error: MESSAGES.reviewDecisionInvalid }),
-      reason: z.enum(REFUSAL_REASONS, { error: MESSAGES.refusalReasonInvalid }).nullish(),
+      decision: z.enum(['accepted', 'rejected'], { error: REVIEW_MESSAGES.reviewDecisionInvalid }),
+      reason: z.enum(REFUSAL_REASONS, { error: REVIEW_MESSAGES.refusalReasonInvalid }).nullish(),
       note: reviewNote,
     },
     { error: MESSAGES.invalidInput },
   )
   .superRefine((value, ctx) => {
     if (value.decision === 'rejected' && !value.reason)
-      ctx.addIssue({ code: 'custom', message: MESSAGES.refusalReasonRequired, path: ['reason'] });
+      ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.refusalReasonRequired, path: ['reason'] });
     if (value.decision === 'rejected' && value.reason === 'other' && !value.note)
-      ctx.addIssue({ code: 'custom', message: MESSAGES.refusalNoteRequired, path: ['note'] });
+      ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.refusalNoteRequired, path: ['note'] });
   })
   // An accepted document carries no reason or note, whatever was sent.
   .transform((value) =>
@@ -101,18 +102,18 @@ export type ReviewDecision = z.output<typeof reviewDecisionSchema>;
 export const reviewRequestSchema = z
   .object(
     {
-      version: z.number({ error: MESSAGES.reviewVersionInvalid }).int().min(0),
+      version: z.number({ error: REVIEW_MESSAGES.reviewVersionInvalid }).int().min(0),
       decisions: z
-        .array(reviewDecisionSchema, { error: MESSAGES.reviewDecisionsRequired })
-        .min(1, { error: MESSAGES.reviewDecisionsRequired })
-        .max(IMAGE_KINDS.length, { error: MESSAGES.reviewDecisionsRequired }),
+        .array(reviewDecisionSchema, { error: REVIEW_MESSAGES.reviewDecisionsRequired })
+        .min(1, { error: REVIEW_MESSAGES.reviewDecisionsRequired })
+        .max(IMAGE_KINDS.length, { error: REVIEW_MESSAGES.reviewDecisionsRequired }),
     },
     { error: MESSAGES.invalidInput },
   )
   .superRefine((value, ctx) => {
     const kinds = value.decisions.map((decision) => decision.kind);
     if (new Set(kinds).size !== kinds.length)
-      ctx.addIssue({ code: 'custom', message: MESSAGES.reviewKindRepeated, path: ['decisions'] });
+      ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.reviewKindRepeated, path: ['decisions'] });
   });
 export type ReviewRequest = z.input<typeof reviewRequestSchema>;
 

@@ -19,28 +19,6 @@ export const MESSAGES = {
   forbidden: 'غير مسموح لك بالقيام بهذا الإجراء',
   noAccess: 'لا يمكنك الوصول إلى هذه الصفحة',
   pageNotFound: 'الصفحة غير موجودة',
-  // Documents review (issue 16).
-  documentsStatusInvalid: 'حالة المستندات المختارة غير صحيحة',
-  reviewNoteInvalid: 'الملاحظة يجب أن تكون نصا',
-  reviewNoteTooLong: 'الملاحظة يجب ألا تزيد عن 500 حرف',
-  reviewDecisionInvalid: 'القرار يجب أن يكون قبول المستند أو رفضه',
-  refusalReasonInvalid: 'سبب الرفض غير صحيح',
-  refusalReasonRequired: 'يجب اختيار سبب رفض المستند',
-  refusalNoteRequired: 'يجب كتابة ملاحظة توضح سبب الرفض عند اختيار "سبب آخر"',
-  reviewVersionInvalid: 'رقم نسخة السجل غير صحيح',
-  reviewDecisionsRequired: 'يجب إرسال قرار لمستند واحد على الأقل وستة مستندات على الأكثر',
-  reviewKindRepeated: 'لا يجوز إرسال أكثر من قرار للمستند نفسه',
-  reviewSaved: 'تم حفظ مراجعة المستندات بنجاح',
-  reviewStale:
-    'قام مراجع آخر بتعديل مستندات هذا الطالب أو رفع الطالب مستندا جديدا بعد فتحك للصفحة، راجع القرارات الأحدث ثم احفظ مرة أخرى',
-  reviewNotComplete: 'لا يمكن مراجعة مستندات طالب لم يستكمل بياناته',
-  reviewDocumentMissing: 'لا يوجد مستند مرفوع من هذا النوع لهذا الطالب',
-  studentOutsideScope: 'هذا الطالب خارج نطاق صلاحياتك',
-  documentsReplaced: 'تم رفع المستندات البديلة بنجاح، وستتم مراجعتها',
-  replaceNothingSent: 'يجب اختيار صورة واحدة على الأقل من المستندات المرفوضة',
-  replaceNotRefused: 'لا يمكن استبدال مستند غير مرفوض، يمكنك فقط رفع المستندات التي رفضتها الكلية',
-  replaceNotComplete: 'يجب استكمال البيانات أولا قبل استبدال المستندات',
-  replaceFieldsRefused: 'عند استبدال المستندات ترسل صور المستندات المرفوضة فقط دون أي بيانات أخرى',
   // Staff sign-in, tokens and accounts (issue 5).
   invalidCredentials: 'اسم المستخدم أو كلمة المرور غير صحيحة',
   loggedIn: 'تم تسجيل الدخول بنجاح',
@@ -279,6 +257,14 @@ export const MESSAGE_TEMPLATES = {
   /** Scheduling done; `day` as shown (dd/MM/yyyy), `periodLabel` as above. */
   studentsAppointed: (count: number, day: string, periodLabel: string): string =>
     `تمت جدولة ${arabicStudents(count)} يوم ${day} في ${periodLabel}`,
+  /** A slot's capacity edited below the students already booked in it (issue 18). */
+  slotCapacityBelowBooked: (booked: number): string =>
+    `لا يمكن أن يقل عدد الطلاب في الموعد عن عدد الطلاب المحجوزين فيه (${booked})`,
+  /** A score of the personal-test form out of its range or not whole; names the criterion and its maximum. */
+  interviewScoreInvalid: (label: string, max: number): string =>
+    `درجة ${label} يجب أن تكون رقما صحيحا من 0 إلى ${max}`,
+  /** A score sent for a criterion the personal-test form does not have; the key comes from the client. */
+  interviewCriterionUnknown: (key: string): string => `عنصر تقييم غير معروف: ${echo(key)}`,
   /** Fewer students were waiting than asked for: those there were are scheduled, and the message says so. */
   studentsAppointedFewer: (count: number, requested: number, day: string, periodLabel: string): string =>
     `عدد الطلاب المنتظرين أقل من العدد المطلوب (${requested}): تمت جدولة ${arabicStudents(count)} فقط يوم ${day} في ${periodLabel}`,

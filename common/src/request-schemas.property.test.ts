@@ -5,10 +5,16 @@ import {
   addAdminRequestSchema,
   appointedStudentsNumberRequestSchema,
   appointStudentsRequestSchema,
+  bookInterviewRequestSchema,
+  createSlotRequestSchema,
+  dateRangeQuerySchema,
   facultyRequestSchema,
   getAdminRequestSchema,
   getAllStudentsRequestSchema,
   getStudentInfoRequestSchema,
+  interviewDayQuerySchema,
+  interviewExportRequestSchema,
+  interviewOutcomeRequestSchema,
   loginRequestSchema,
   MESSAGES,
   numOfStudentsField,
@@ -23,6 +29,7 @@ import {
   updateAdminRequestSchema,
   updateMyPasswordRequestSchema,
   updateOwnAccountRequestSchema,
+  updateSlotRequestSchema,
   userNameField,
 } from './index.js';
 
@@ -49,6 +56,13 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   studentUploadFieldsSchema,
   appointedStudentsNumberRequestSchema,
   appointStudentsRequestSchema,
+  createSlotRequestSchema,
+  updateSlotRequestSchema,
+  dateRangeQuerySchema,
+  bookInterviewRequestSchema,
+  interviewDayQuerySchema,
+  interviewOutcomeRequestSchema,
+  interviewExportRequestSchema,
 };
 
 /** Bodies shaped like the requests (the schemas' own keys) with any values, and any JSON at all. */
@@ -72,6 +86,16 @@ const KEYS = [
   'date',
   'period',
   'NumOfStudents',
+  'capacity',
+  'place',
+  'closed',
+  'from',
+  'to',
+  'slotId',
+  'attended',
+  'scores',
+  'decision',
+  'notes',
 ];
 const shaped = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(fc.anything(), fc.string()), { maxKeys: 8 });
 

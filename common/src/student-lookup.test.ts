@@ -57,6 +57,8 @@ describe('studentLookupResponseSchema', () => {
     appointedHour: null,
     documentsStatus: 'none',
     documents: [],
+    appointmentPlace: null,
+    interviewDecision: null,
   };
 
   it('parses the lookup answer', () => {
@@ -81,6 +83,8 @@ describe('studentLookupResponseSchema', () => {
       appointedHour: 12,
       documentsStatus: 'needsReupload',
       documents: [{ kind: 'personalPhoto', state: 'rejected', reason: 'سبب آخر', note: 'خلفية داكنة' }],
+      appointmentPlace: 'قاعة 3',
+      interviewDecision: 'suitable',
     };
     expect(studentLookupResponseSchema.parse({ ...response, studentData: appointed }).studentData).toEqual(
       appointed,
@@ -91,6 +95,8 @@ describe('studentLookupResponseSchema', () => {
       { socialWork: 'yes' },
       { documentsStatus: 'rejected' },
       { documents: [{ kind: 'passport', state: 'rejected', reason: null, note: null }] },
+      { interviewDecision: 'accepted' },
+      { appointmentPlace: 3 },
     ]) {
       const studentData = { ...appointed, ...wrong };
       expect(studentLookupResponseSchema.safeParse({ ...response, studentData }).success).toBe(false);

@@ -1,6 +1,7 @@
 import { normalizeDigits } from './digits.js';
 import { DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
+import { INTERVIEW_DECISIONS } from './interviews.js';
 import { IMAGE_KINDS, NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { z } from './zod.js';
@@ -67,6 +68,13 @@ export const studentDataSchema = z.object({
   documentsStatus: z.enum(DOCUMENTS_STATUSES).default('none'),
   /** Each stored document's review state (issue 16); empty before the first submit. */
   documents: z.array(studentDocumentSchema).default([]),
+  /** The booked interview slot's place (issue 18), or null (no booking, or appointed by the staff). */
+  appointmentPlace: z.string().nullable().default(null),
+  /**
+   * The committee's decision once saved (issue 18), or null: always null while the university keeps results
+   * hidden (`INTERVIEW_RESULT_VISIBLE` off).
+   */
+  interviewDecision: z.enum(INTERVIEW_DECISIONS).nullable().default(null),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 

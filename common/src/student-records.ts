@@ -1,4 +1,5 @@
 import { normalizeDigits } from './digits.js';
+import { REVIEW_MESSAGES } from './document-review-messages.js';
 import { DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
 import { NATIONAL_ID_MAX_LENGTH, STUDENT_PAGE_SIZE } from './limits.js';
@@ -68,7 +69,7 @@ const isCompleteFilter = z.boolean({ error: MESSAGES.invalidInput }).nullish();
 
 /** Only students whose documents are in this state (issue 16), or every student (null or absent). */
 const documentsStatusFilter = z
-  .enum(DOCUMENTS_STATUSES, { error: MESSAGES.documentsStatusInvalid })
+  .enum(DOCUMENTS_STATUSES, { error: REVIEW_MESSAGES.documentsStatusInvalid })
   .nullish();
 
 /**

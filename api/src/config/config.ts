@@ -145,6 +145,7 @@ const envSchema = z
         }
         return [...new Set(days.map(Number))].sort((a, b) => a - b);
       }),
+    INTERVIEW_RESULT_VISIBLE: flag.default(false),
   })
   .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
     message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
@@ -203,6 +204,8 @@ export interface Config {
   universityTimeZone: string;
   /** Days without interviews, 0 = Sunday … 6 = Saturday (default Friday and Saturday). */
   interviewWeekendDays: readonly number[];
+  /** Whether a student sees the committee's interview decision once saved (default: no). */
+  interviewResultVisible: boolean;
   branding: {
     universityName: string;
     universityNameEn: string;
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
       : undefined,
     universityTimeZone: e.UNIVERSITY_TIMEZONE,
     interviewWeekendDays: e.INTERVIEW_WEEKEND_DAYS,
+    interviewResultVisible: e.INTERVIEW_RESULT_VISIBLE,
     branding: {
       universityName: e.UNIVERSITY_NAME,
       universityNameEn: e.UNIVERSITY_NAME_EN,

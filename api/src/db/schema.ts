@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -247,20 +249,91 @@ export const staffUsers = pgTable(
   ],
 );
 
+/**
+ * Interview slots the social-work staff publish (issue 18): a day, a period and a place for up to `capacity`
+ * students to book. A slot is closed rather than deleted, so the bookings it holds keep their place.
+ */
+export const interviewSlots = pgTable(
+  'interview_slots',
+  {
+    id: id(),
+    day: date('day').notNull(),
+    period: smallint('period').notNull(),
+    capacity: smallint('capacity').notNull(),
+    place: text('place').notNull(),
+    closed: boolean('closed').notNull().default(false),
+    createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One place is published once per day and period; the index also serves the lists by day and period.
+    uniqueIndex('interview_slots_day_period_place_key').on(t.day, t.period, t.place),
+    // The target of the appointments' (slot, day, period) key, which keeps a booking on its slot's day.
+    unique('interview_slots_id_day_period_key').on(t.id, t.day, t.period),
+    check('interview_slots_period_check', sql`${t.period} IN (9, 12)`),
+    check('interview_slots_capacity_check', sql`${t.capacity} BETWEEN 1 AND 500`),
+  ],
+);
+
 export const appointments = pgTable(
   'appointments',
   {
+    // The primary key is what makes a second appointment of one student impossible, however it is made.
     studentId: uuid('student_id')
       .primaryKey()
       .references(() => students.id, { onDelete: 'cascade' }),
     appointedDay: date('appointed_day').notNull(),
     appointedHour: smallint('appointed_hour').notNull(),
     appointedBy: uuid('appointed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The slot the student booked (issue 18); null for an appointment made by 'appoint N'. */
+    slotId: uuid('slot_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('appointments_day_idx').on(t.appointedDay, t.appointedHour),
     check('appointments_hour_check', sql`${t.appointedHour} IN (9, 12)`),
+    // Counting a slot's bookings under its lock.
+    index('appointments_slot_idx').on(t.slotId),
+    // Day and hour stay those of the booked slot, so every reader of the appointment sees the same time. A slot
+    // with bookings cannot be deleted (restrict): its students would lose their place without being told.
+    foreignKey({
+      name: 'appointments_slot_fk',
+      columns: [t.slotId, t.appointedDay, t.appointedHour],
+      foreignColumns: [interviewSlots.id, interviewSlots.day, interviewSlots.period],
+    }).onDelete('restrict'),
+  ],
+);
+
+/**
+ * The committee's outcome of a student's personal interview (issue 18): attendance, the six scores of the
+ * personal-test form keyed as `INTERVIEW_CRITERIA`, their total once complete, the decision and notes. One per
+ * student, corrected in place; every save is in the audit log with what it replaced.
+ */
+export const interviewOutcomes = pgTable(
+  'interview_outcomes',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    attended: boolean('attended').notNull(),
+    scores: jsonb('scores').$type<Record<string, number>>().notNull().default({}),
+    total: smallint('total'),
+    decision: text('decision', { enum: ['suitable', 'notSuitable'] }),
+    notes: text('notes'),
+    recordedBy: uuid('recorded_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The recorder's user name as it was, kept when the account is later deleted. */
+    recordedByUserName: text('recorded_by_user_name'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('interview_outcomes_decision_check', sql`${t.decision} IS NULL OR ${t.attended}`),
+    check(
+      'interview_outcomes_absent_check',
+      sql`${t.attended} OR (${t.scores} = '{}'::jsonb AND ${t.total} IS NULL)`,
+    ),
+    check('interview_outcomes_total_check', sql`${t.total} BETWEEN 0 AND 100`),
   ],
 );
 

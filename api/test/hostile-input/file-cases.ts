@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { IMAGE_KINDS, type ImageKind, MESSAGES, photoFileName } from '@portal/common';
+import { IMAGE_KINDS, type ImageKind, MESSAGES, photoFileName, REVIEW_MESSAGES } from '@portal/common';
 import { API_PREFIX } from '../../src/modules/auth/access-policy.js';
 import {
   fakeExe,
@@ -394,7 +394,7 @@ const replaceDocumentsCases: HostileCase[] = [
       body: replacement(oneImage()),
     }),
     status: 409,
-    message: MESSAGES.replaceNotComplete,
+    message: REVIEW_MESSAGES.replaceNotComplete,
   },
   {
     name: 'replace documents: a document that was not refused',
@@ -402,7 +402,7 @@ const replaceDocumentsCases: HostileCase[] = [
     who: 'student',
     request: (ctx) => ({ path: ownReplacement(ctx), body: replacement(oneImage('frontIdCard')) }),
     status: 409,
-    message: MESSAGES.replaceNotRefused,
+    message: REVIEW_MESSAGES.replaceNotRefused,
   },
   {
     name: 'replace documents: no image at all',
@@ -410,7 +410,7 @@ const replaceDocumentsCases: HostileCase[] = [
     who: 'student',
     request: (ctx) => ({ path: ownReplacement(ctx), body: replacement([]) }),
     status: 400,
-    message: MESSAGES.replaceNothingSent,
+    message: REVIEW_MESSAGES.replaceNothingSent,
   },
   {
     name: 'replace documents: a form field sent along (the English name)',
@@ -421,7 +421,7 @@ const replaceDocumentsCases: HostileCase[] = [
       body: replacement(oneImage(), [['studentNameEn', 'Someone Else']]),
     }),
     status: 400,
-    message: MESSAGES.replaceFieldsRefused,
+    message: REVIEW_MESSAGES.replaceFieldsRefused,
   },
   {
     name: 'replace documents: __proto__ and constructor fields',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_KINDS, MESSAGES, REVIEW_NOTE_MAX_LENGTH } from '@portal/common';
+import { IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES, REVIEW_NOTE_MAX_LENGTH } from '@portal/common';
 import { OTHER_FACULTY, TEST_FACULTY } from '../auth-helpers.js';
 import type { CaseContext, HostileBody, HostileCase } from './hostile-case.js';
 import {
@@ -1099,7 +1099,7 @@ const documentReview: HostileCase[] = [
     who: 'ADMIN',
     request: (ctx) => ({ path: `/students/document/${ctx.otherStudent.id}/frontIdCard` }),
     status: 403,
-    message: MESSAGES.studentOutsideScope,
+    message: REVIEW_MESSAGES.studentOutsideScope,
   },
   {
     name: 'document: a SOCIAL_ADMIN asking for a student without social work',
@@ -1107,7 +1107,7 @@ const documentReview: HostileCase[] = [
     who: 'SOCIAL_ADMIN',
     request: (ctx) => ({ path: `/students/document/${ctx.reviewStudent.id}/frontIdCard` }),
     status: 403,
-    message: MESSAGES.studentOutsideScope,
+    message: REVIEW_MESSAGES.studentOutsideScope,
   },
   {
     name: "document: a student's session asking for another student's image",
@@ -1169,27 +1169,31 @@ const documentReview: HostileCase[] = [
   },
   ...(
     [
-      ['version as the text "0"', review(SIX_ACCEPTED, '0'), MESSAGES.reviewVersionInvalid],
+      ['version as the text "0"', review(SIX_ACCEPTED, '0'), REVIEW_MESSAGES.reviewVersionInvalid],
       [
         'version in Arabic-Indic digits',
         review(SIX_ACCEPTED, arabicIndic('0')),
-        MESSAGES.reviewVersionInvalid,
+        REVIEW_MESSAGES.reviewVersionInvalid,
       ],
-      ['a negative version', review(SIX_ACCEPTED, -1), MESSAGES.reviewVersionInvalid],
-      ['a fractional version', review(SIX_ACCEPTED, 0.5), MESSAGES.reviewVersionInvalid],
-      ['no version', json({ decisions: SIX_ACCEPTED }), MESSAGES.reviewVersionInvalid],
-      ['no decisions', json({ version: 0 }), MESSAGES.reviewDecisionsRequired],
-      ['decisions as an object', review({ frontIdCard: 'accepted' }), MESSAGES.reviewDecisionsRequired],
-      ['an empty list of decisions', review([]), MESSAGES.reviewDecisionsRequired],
+      ['a negative version', review(SIX_ACCEPTED, -1), REVIEW_MESSAGES.reviewVersionInvalid],
+      ['a fractional version', review(SIX_ACCEPTED, 0.5), REVIEW_MESSAGES.reviewVersionInvalid],
+      ['no version', json({ decisions: SIX_ACCEPTED }), REVIEW_MESSAGES.reviewVersionInvalid],
+      ['no decisions', json({ version: 0 }), REVIEW_MESSAGES.reviewDecisionsRequired],
+      [
+        'decisions as an object',
+        review({ frontIdCard: 'accepted' }),
+        REVIEW_MESSAGES.reviewDecisionsRequired,
+      ],
+      ['an empty list of decisions', review([]), REVIEW_MESSAGES.reviewDecisionsRequired],
       [
         'seven decisions',
         review([...SIX_ACCEPTED, { kind: 'frontIdCard', decision: 'accepted' }]),
-        MESSAGES.reviewDecisionsRequired,
+        REVIEW_MESSAGES.reviewDecisionsRequired,
       ],
       [
         'the same kind twice',
         review([{ kind: 'frontIdCard', decision: 'accepted' }, refuse('frontIdCard', 'unreadable')]),
-        MESSAGES.reviewKindRepeated,
+        REVIEW_MESSAGES.reviewKindRepeated,
       ],
       ['an unknown kind', review([{ kind: 'passport', decision: 'accepted' }]), MESSAGES.photoKindUnknown],
       [
@@ -1201,37 +1205,49 @@ const documentReview: HostileCase[] = [
       [
         'the decision "maybe"',
         review([{ kind: 'frontIdCard', decision: 'maybe' }]),
-        MESSAGES.reviewDecisionInvalid,
+        REVIEW_MESSAGES.reviewDecisionInvalid,
       ],
       [
         'the decision as true',
         review([{ kind: 'frontIdCard', decision: true }]),
-        MESSAGES.reviewDecisionInvalid,
+        REVIEW_MESSAGES.reviewDecisionInvalid,
       ],
-      ['an unknown reason', review([refuse('frontIdCard', 'ugly')]), MESSAGES.refusalReasonInvalid],
-      ['a reason that is SQL', review([refuse('frontIdCard', SQL_INJECTION)]), MESSAGES.refusalReasonInvalid],
+      ['an unknown reason', review([refuse('frontIdCard', 'ugly')]), REVIEW_MESSAGES.refusalReasonInvalid],
+      [
+        'a reason that is SQL',
+        review([refuse('frontIdCard', SQL_INJECTION)]),
+        REVIEW_MESSAGES.refusalReasonInvalid,
+      ],
       [
         'a refusal without a reason',
         review([refuse('frontIdCard', undefined)]),
-        MESSAGES.refusalReasonRequired,
+        REVIEW_MESSAGES.refusalReasonRequired,
       ],
-      ['a refusal with a null reason', review([refuse('frontIdCard', null)]), MESSAGES.refusalReasonRequired],
-      ["'other' without a note", review([refuse('frontIdCard', 'other')]), MESSAGES.refusalNoteRequired],
+      [
+        'a refusal with a null reason',
+        review([refuse('frontIdCard', null)]),
+        REVIEW_MESSAGES.refusalReasonRequired,
+      ],
+      [
+        "'other' without a note",
+        review([refuse('frontIdCard', 'other')]),
+        REVIEW_MESSAGES.refusalNoteRequired,
+      ],
       [
         "'other' with a note of spaces only",
         review([refuse('frontIdCard', 'other', ' \n\t ')]),
-        MESSAGES.refusalNoteRequired,
+        REVIEW_MESSAGES.refusalNoteRequired,
       ],
       [
         'a note of 501 characters',
         review([refuse('frontIdCard', 'cropped', `${LONGEST_NOTE}ن`)]),
-        MESSAGES.reviewNoteTooLong,
+        REVIEW_MESSAGES.reviewNoteTooLong,
       ],
-      ['a note as a number', review([refuse('frontIdCard', 'other', 42)]), MESSAGES.reviewNoteInvalid],
+      ['a note as a number', review([refuse('frontIdCard', 'other', 42)]), REVIEW_MESSAGES.reviewNoteInvalid],
       [
         'a note as an object',
         review([refuse('frontIdCard', 'other', { $ne: '' })]),
-        MESSAGES.reviewNoteInvalid,
+        REVIEW_MESSAGES.reviewNoteInvalid,
       ],
       [
         'a note with a NUL byte',
@@ -1301,7 +1317,7 @@ const documentReview: HostileCase[] = [
     who: 'SUPERADMIN',
     request: (ctx) => ({ path: `/students/review/${ctx.passedStudent.id}`, body: review(SIX_ACCEPTED) }),
     status: 409,
-    message: MESSAGES.reviewNotComplete,
+    message: REVIEW_MESSAGES.reviewNotComplete,
   },
   {
     name: 'review: a version from the future',
@@ -1309,7 +1325,7 @@ const documentReview: HostileCase[] = [
     who: 'SUPERADMIN',
     request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED, 99) }),
     status: 409,
-    message: MESSAGES.reviewStale,
+    message: REVIEW_MESSAGES.reviewStale,
   },
   {
     name: "review: an ADMIN reviewing another faculty's student",
@@ -1317,7 +1333,7 @@ const documentReview: HostileCase[] = [
     who: 'ADMIN',
     request: (ctx) => ({ path: `/students/review/${ctx.otherStudent.id}`, body: review(SIX_ACCEPTED) }),
     status: 403,
-    message: MESSAGES.studentOutsideScope,
+    message: REVIEW_MESSAGES.studentOutsideScope,
   },
   {
     name: 'review: a SOCIAL_ADMIN reviewing a student without social work',
@@ -1325,7 +1341,7 @@ const documentReview: HostileCase[] = [
     who: 'SOCIAL_ADMIN',
     request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED) }),
     status: 403,
-    message: MESSAGES.studentOutsideScope,
+    message: REVIEW_MESSAGES.studentOutsideScope,
   },
   {
     name: 'review: a student reviewing its own documents with its session',
@@ -1410,7 +1426,7 @@ const documentReview: HostileCase[] = [
     who: 'SUPPORT',
     request: (ctx) => ({ path: reviewOf(ctx), body: review(SIX_ACCEPTED, 0) }),
     status: 409,
-    message: MESSAGES.reviewStale,
+    message: REVIEW_MESSAGES.reviewStale,
   },
   ...['abc', enc(SQL_INJECTION), enc('../../etc/passwd')].map(
     (id): HostileCase => ({
@@ -1436,7 +1452,7 @@ const documentReview: HostileCase[] = [
     who: 'ADMIN',
     request: (ctx) => ({ path: `/students/record/${ctx.otherStudent.id}` }),
     status: 403,
-    message: MESSAGES.studentOutsideScope,
+    message: REVIEW_MESSAGES.studentOutsideScope,
   },
   {
     name: 'record: a SOCIAL_ADMIN opening a student without social work',
@@ -1444,7 +1460,7 @@ const documentReview: HostileCase[] = [
     who: 'SOCIAL_ADMIN',
     request: (ctx) => ({ path: `/students/record/${ctx.reviewStudent.id}` }),
     status: 403,
-    message: MESSAGES.studentOutsideScope,
+    message: REVIEW_MESSAGES.studentOutsideScope,
   },
   {
     name: "record: a student's session opening its own record",

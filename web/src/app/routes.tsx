@@ -120,6 +120,10 @@ const adminScreens: RouteObject[] = [
     ...lazyScreen(() => import('@/features/admin/own-account/change-password'), 'ChangePassword'),
   },
   { path: 'schedule', ...lazyScreen(() => import('@/features/admin/schedule/schedule'), 'Schedule') },
+  {
+    path: 'interviews',
+    ...lazyScreen(() => import('@/features/admin/interviews/interviews'), 'Interviews'),
+  },
 ];
 
 /** Spec section 2. Shared by the browser router (app.tsx) and the tests' memory routers. */

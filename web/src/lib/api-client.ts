@@ -26,7 +26,7 @@ export function lazyParser<T>(load: () => Promise<ResponseParser<T>>): ResponseP
 }
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Staff calls carry the token cookie; the admin login and the student calls do not (spec section 6). */
   auth?: boolean;

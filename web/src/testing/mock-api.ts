@@ -30,6 +30,8 @@ export function studentLookup(flags: Partial<StudentData> = {}): StudentLookupRe
       appointedHour: null,
       documentsStatus: 'none',
       documents: [],
+      appointmentPlace: null,
+      interviewDecision: null,
       ...flags,
     },
   };
@@ -38,12 +40,18 @@ export function studentLookup(flags: Partial<StudentData> = {}): StudentLookupRe
 export interface MockRequest {
   body: unknown;
   headers: Headers;
+  /** The query string's parameters (empty when it has none). */
+  query: URLSearchParams;
 }
 
 /** Answers `{ status, body }`, or throws to play a network failure. */
 export type Handler = (request: MockRequest) => { status?: number; body: unknown };
 
-/** Stubs fetch with handlers keyed 'METHOD /api/v1/path'; branding is answered unless a test replaces it. */
+/**
+ * Stubs fetch with handlers keyed 'METHOD /api/v1/path'; branding is answered unless a test replaces it. A key
+ * with a query string answers that exact request; a key without one answers the path whatever its query, which the
+ * handler reads from `query`.
+ */
 export function mockApi(handlers: Record<string, Handler> = {}) {
   const all: Record<string, Handler> = {
     'GET /api/v1/branding': () => ({ body: { status: 'success', data: testBranding } }),
@@ -51,11 +59,13 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = all[key];
+    const [withoutQuery = key, query = ''] = key.split('?');
+    const handler = all[key] ?? all[withoutQuery];
     if (handler === undefined) throw new Error(`unexpected request ${key}`);
     const request = {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       headers: new Headers(init?.headers),
+      query: new URLSearchParams(query),
     };
     const { status = 200, body } = handler(request);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -63,6 +73,12 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
+    /** The query strings sent to one path (a key without its query), oldest first. */
+    queriesOf: (key: string) =>
+      fetchMock.mock.calls
+        .map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`.split('?'))
+        .filter(([path]) => path === key)
+        .map(([, query = '']) => query),
     /** The parsed bodies sent to one endpoint, oldest first. */
     bodiesOf: (key: string) =>
       fetchMock.mock.calls

@@ -68,6 +68,17 @@ const SPEC_DOCUMENT_REVIEW_ACCESS: Record<string, Partial<Record<StaffRole, true
   'POST /students/reviewQueue': { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true },
 };
 
+/** Issue 18: the interview staff calls are the social-work staff's and the super admin's, like scheduling. */
+const SPEC_INTERVIEWS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'>>> = {
+  'POST /interviews/slots': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'PATCH /interviews/slots/:id': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'GET /interviews/slots': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'GET /interviews/day': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'PUT /interviews/outcome/:studentId': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'GET /interviews/statistics': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  'POST /interviews/export': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+};
+
 type Expected = { status: 401 | 403; message: string } | 'allowed';
 
 /** What the table says a signed-in account gets, read straight from the row's fields. */
@@ -164,6 +175,21 @@ describe('the access table', () => {
     );
     expect(actual).toEqual(SPEC_DOCUMENT_REVIEW_ACCESS);
   });
+
+  it('gives the interview staff calls exactly the access of issue 18, and its export link no token', () => {
+    const interviews = ACCESS_POLICY.filter(
+      (rule) => rule.url.startsWith('/interviews/') && rule.allow !== 'public',
+    );
+    const actual = Object.fromEntries(
+      interviews.map((rule) => [`${rule.method} ${rule.url}`, accessOf(rule)]),
+    );
+    expect(actual).toEqual(SPEC_INTERVIEWS_ACCESS);
+    expect(ACCESS_POLICY).toContainEqual({
+      method: 'GET',
+      url: '/interviews/export/:token',
+      allow: 'public',
+    });
+  });
 });
 
 describe.each(guarded.map((rule) => [`${rule.method} ${rule.url}`, rule] as const))('%s', (_, rule) => {
@@ -240,6 +266,14 @@ describe('the auth plugin', () => {
     await expect(
       miniApp([], (api) => {
         api.get('/users/secret', async () => 'x');
+      }),
+    ).rejects.toThrow(/no row in the access policy/);
+  });
+
+  it('refuses to start when an /interviews route has no row (fail closed)', async () => {
+    await expect(
+      miniApp([], (api) => {
+        api.get('/interviews/secret', async () => 'x');
       }),
     ).rejects.toThrow(/no row in the access policy/);
   });

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffRole } from '@portal/common';
+import { INTERVIEW_STAFF_ROLES, STAFF_ROLES, type StaffRole } from '@portal/common';
 
 /** Every API route lives under this prefix; the table names routes without it, as the spec does. */
 export const API_PREFIX = '/api/v1';
@@ -28,6 +28,7 @@ export interface AccessRule {
 
 const SUPERADMIN_ONLY = ['SUPERADMIN'] as const;
 const REVIEW_ROLES = ['SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'] as const;
+const INTERVIEW_ROLES = INTERVIEW_STAFF_ROLES;
 
 /**
  * THE access table: `route → allowed roles`, enforced by the auth plugin on every route it names (spec section
@@ -107,6 +108,19 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   { method: 'GET', url: '/students/record/:id', allow: REVIEW_ROLES },
   { method: 'POST', url: '/students/review/:id', allow: REVIEW_ROLES },
   { method: 'POST', url: '/students/reviewQueue', allow: REVIEW_ROLES },
+
+  // Interviews (issue 18): the social-work staff (and the super admin) publish slots, keep the day's list with the
+  // outcomes, read the statistics and export them. The export link is its own credential (a signed 10-minute
+  // link the browser opens): public row. The student's calls (`/students/interviewSlots/:id`,
+  // `/students/bookInterview/:id`, `/students/cancelInterview/:id`) have no row: the student's session opens them.
+  { method: 'POST', url: '/interviews/slots', allow: INTERVIEW_ROLES },
+  { method: 'PATCH', url: '/interviews/slots/:id', allow: INTERVIEW_ROLES },
+  { method: 'GET', url: '/interviews/slots', allow: INTERVIEW_ROLES },
+  { method: 'GET', url: '/interviews/day', allow: INTERVIEW_ROLES },
+  { method: 'PUT', url: '/interviews/outcome/:studentId', allow: INTERVIEW_ROLES },
+  { method: 'GET', url: '/interviews/statistics', allow: INTERVIEW_ROLES },
+  { method: 'POST', url: '/interviews/export', allow: INTERVIEW_ROLES },
+  { method: 'GET', url: '/interviews/export/:token', allow: 'public' },
 
   // Later features add their rows below, e.g.
   // { method: 'POST', url: '/students/getAllStudents', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },

@@ -1,4 +1,4 @@
-import { IMAGE_KINDS, MESSAGES } from '@portal/common';
+import { IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES } from '@portal/common';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertStaff, OTHER_FACULTY, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
@@ -7,7 +7,14 @@ import { apiRoutes } from '../../../test/route-table.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { studentRouteRequests, withCookie } from '../../../test/student-routes.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { staffUsers, studentImages, students } from '../../db/schema.js';
+import {
+  appointments,
+  interviewOutcomes,
+  interviewSlots,
+  staffUsers,
+  studentImages,
+  students,
+} from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/exports.service.js';
@@ -48,6 +55,8 @@ function expectNothingOfVictim(body: string) {
   expect(body).not.toContain(victim.name);
   expect(body).not.toContain(victim.id);
 }
+
+const appointmentOf = (id: string) => db.select().from(appointments).where(eq(appointments.studentId, id));
 
 const studentStillThere = async (id: string) =>
   (await db.select({ id: students.id }).from(students).where(eq(students.id, id))).length === 1;
@@ -119,7 +128,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       headers: as(otherAdmin),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
     expect(res.headers['content-type']).not.toMatch(/^image\//);
   },
   'GET /students/record/:id': async () => {
@@ -129,7 +138,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       headers: as(otherAdmin),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
     expectNothingOfVictim(res.body);
   },
   'POST /students/review/:id': async () => {
@@ -223,6 +232,46 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const byAdmin = await app.inject({ method: 'GET', url: url(tokenFor(app, otherAdmin)) });
     expect(byAdmin.statusCode).toBe(403);
     expectNothingOfVictim(byAdmin.body);
+  },
+  'GET /students/interviewSlots/:id': () => expectStudentRouteRefused('GET /students/interviewSlots/:id'),
+  'POST /students/bookInterview/:id': async () => {
+    const before = await appointmentOf(victim.id);
+    await expectStudentRouteRefused('POST /students/bookInterview/:id');
+    expect(await appointmentOf(victim.id)).toEqual(before);
+  },
+  'POST /students/cancelInterview/:id': async () => {
+    const before = await appointmentOf(victim.id);
+    await expectStudentRouteRefused('POST /students/cancelInterview/:id');
+    expect(await appointmentOf(victim.id)).toEqual(before);
+  },
+  'PATCH /interviews/slots/:id': async () => {
+    const [slot] = await db.select().from(interviewSlots).limit(1);
+    if (!slot) throw new Error('no slot to try');
+    const url = `${API_PREFIX}/interviews/slots/${slot.id}`;
+    for (const headers of [as(otherAdmin), as(support), { cookie: attacker.cookie }]) {
+      const res = await app.inject({ method: 'PATCH', url, headers, payload: { capacity: 1, closed: true } });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await db.select().from(interviewSlots).where(eq(interviewSlots.id, slot.id))).toEqual([slot]);
+  },
+  'PUT /interviews/outcome/:studentId': async () => {
+    const url = `${API_PREFIX}/interviews/outcome/${victim.id}`;
+    // Staff outside the interviews, and the student itself: nobody but the committee records an outcome.
+    for (const headers of [as(otherAdmin), as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({ method: 'PUT', url, headers, payload: { attended: false } });
+      expect([401, 403]).toContain(res.statusCode);
+      expectNothingOfVictim(res.body);
+    }
+    expect(
+      await db.select().from(interviewOutcomes).where(eq(interviewOutcomes.studentId, victim.id)),
+    ).toEqual([]);
+  },
+  'GET /interviews/export/:token': async () => {
+    for (const token of [exportLink(), reportLink(), formLink(), tokenFor(app, superAdmin)]) {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/interviews/export/${token}` });
+      expect([400, 403]).toContain(res.statusCode);
+      expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
+    }
   },
   'GET /forms/verify/:token': async () => {
     for (const token of [formLink(), exportLink(), tokenFor(app, superAdmin)]) {

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   PHOTO_NAME_SEPARATOR,
   PHOTOS_FIELD,
+  REVIEW_MESSAGES,
   replaceDocumentsResponseSchema,
   successEnvelope,
 } from '@portal/common';
@@ -137,7 +138,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         await staging.clear();
       }
-      return { status: 'success' as const, message: MESSAGES.documentsReplaced };
+      return { status: 'success' as const, message: REVIEW_MESSAGES.documentsReplaced };
     },
   );
 

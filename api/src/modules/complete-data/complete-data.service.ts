@@ -9,6 +9,7 @@ import {
   IMAGE_KINDS,
   type ImageKind,
   MESSAGES,
+  REVIEW_MESSAGES,
   type StoredPhoto,
   validateCompleteData,
   validateImageSet,
@@ -131,7 +132,7 @@ export function completeDataService(
   /** 409 unless every one of these kinds is stored and refused: only a refused document may be replaced. */
   function requireRefused(states: ReadonlyMap<string, DocumentState>, kinds: readonly ImageKind[]): void {
     if (kinds.some((kind) => states.get(kind) !== 'rejected'))
-      throw new AppError(409, MESSAGES.replaceNotRefused);
+      throw new AppError(409, REVIEW_MESSAGES.replaceNotRefused);
   }
 
   return {
@@ -182,7 +183,7 @@ export function completeDataService(
 
     /** 409 before a replacement is even read when the student's data is not complete: nothing was reviewed. */
     requireComplete(student: StudentForCompletion): void {
-      if (!student.isComplete) throw new AppError(409, MESSAGES.replaceNotComplete);
+      if (!student.isComplete) throw new AppError(409, REVIEW_MESSAGES.replaceNotComplete);
     },
 
     /**
@@ -197,7 +198,7 @@ export function completeDataService(
       log: FastifyBaseLogger,
     ): Promise<void> {
       const kinds = IMAGE_KINDS.filter((kind) => images.has(kind));
-      if (kinds.length === 0) throw new AppError(400, MESSAGES.replaceNothingSent);
+      if (kinds.length === 0) throw new AppError(400, REVIEW_MESSAGES.replaceNothingSent);
       const stored = await repository.images(student.id);
       requireRefused(new Map(stored.map((row) => [row.kind, row.reviewStatus])), kinds);
 
@@ -205,7 +206,7 @@ export function completeDataService(
         repository.transaction(async (tx) => {
           const locked = await repository.lockStudent(tx, student.id);
           if (!locked) return null;
-          if (!locked.isComplete) throw new AppError(409, MESSAGES.replaceNotComplete);
+          if (!locked.isComplete) throw new AppError(409, REVIEW_MESSAGES.replaceNotComplete);
           requireRefused(await repository.reviewStates(tx, student.id, kinds), kinds);
           const replaced = await repository.replaceImages(tx, student.id, newImages);
           await audit(

@@ -20,6 +20,7 @@ import {
   MESSAGES,
   PHOTOS_FIELD,
   photoKindOf,
+  REVIEW_MESSAGES,
   SERVER_IMAGE_MAX_BYTES,
   sniffImageType,
 } from '@portal/common';
@@ -233,6 +234,6 @@ export async function receiveReplacementDocuments(
   staging: UploadStaging,
 ): Promise<Map<ImageKind, StagedImage>> {
   return receivePhotos(request, staging, REPLACE_LIMITS, () => {
-    throw new AppError(400, MESSAGES.replaceFieldsRefused);
+    throw new AppError(400, REVIEW_MESSAGES.replaceFieldsRefused);
   });
 }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_KINDS, type ImageKind, MESSAGES, photoFileName, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
+import {
+  IMAGE_KINDS,
+  type ImageKind,
+  MESSAGES,
+  photoFileName,
+  REVIEW_MESSAGES,
+  SERVER_IMAGE_MAX_BYTES,
+} from '@portal/common';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
@@ -105,7 +112,7 @@ describe('PATCH /students/replaceDocuments/{id}: success', () => {
 
     const res = await replace(student.id, cookie, sent);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', message: MESSAGES.documentsReplaced });
+    expect(res.json()).toEqual({ status: 'success', message: REVIEW_MESSAGES.documentsReplaced });
 
     const after = await imageRows(student.id);
     for (const kind of ['personalPhoto', 'frontIdCard'] as const) {
@@ -192,7 +199,7 @@ describe('PATCH /students/replaceDocuments/{id}: only refused documents', () => 
     const { student, cookie } = await reviewedStudent({ personalPhoto: REJECTED_PHOTO });
     const before = await snapshot(student.id);
     const res = await replace(student.id, cookie, documentPhotos(['personalPhoto', 'frontIdCard'], 50));
-    expectError(res, 409, MESSAGES.replaceNotRefused);
+    expectError(res, 409, REVIEW_MESSAGES.replaceNotRefused);
     expect(faults.puts).toBe(0);
     await expectUnchanged(student.id, before);
   });
@@ -203,7 +210,7 @@ describe('PATCH /students/replaceDocuments/{id}: only refused documents', () => 
     expectError(
       await replace(student.id, cookie, documentPhotos(['nominationCard'], 3)),
       409,
-      MESSAGES.replaceNotRefused,
+      REVIEW_MESSAGES.replaceNotRefused,
     );
     await expectUnchanged(student.id, before);
   });
@@ -215,7 +222,7 @@ describe('PATCH /students/replaceDocuments/{id}: only refused documents', () => 
     expectError(
       await replace(student.id, cookie, documentPhotos(['personalPhoto'])),
       409,
-      MESSAGES.replaceNotComplete,
+      REVIEW_MESSAGES.replaceNotComplete,
     );
     await expectUnchanged(student.id, before);
   });
@@ -223,7 +230,7 @@ describe('PATCH /students/replaceDocuments/{id}: only refused documents', () => 
   it('refuses a replacement without any image with 400', async () => {
     const { student, cookie } = await reviewedStudent({ personalPhoto: REJECTED_PHOTO });
     const before = await snapshot(student.id);
-    expectError(await replace(student.id, cookie, []), 400, MESSAGES.replaceNothingSent);
+    expectError(await replace(student.id, cookie, []), 400, REVIEW_MESSAGES.replaceNothingSent);
     await expectUnchanged(student.id, before);
   });
 
@@ -237,7 +244,7 @@ describe('PATCH /students/replaceDocuments/{id}: only refused documents', () => 
     expectError(
       await replace(student.id, cookie, documentPhotos(kinds as readonly ImageKind[], 9), fields),
       400,
-      MESSAGES.replaceFieldsRefused,
+      REVIEW_MESSAGES.replaceFieldsRefused,
     );
     await expectUnchanged(student.id, before);
   });
@@ -249,7 +256,7 @@ describe('PATCH /students/replaceDocuments/{id}: only refused documents', () => 
     };
     const before = await snapshot(student.id);
     const res = await replace(student.id, cookie, documentPhotos(['personalPhoto'], 11));
-    expectError(res, 409, MESSAGES.replaceNotRefused);
+    expectError(res, 409, REVIEW_MESSAGES.replaceNotRefused);
     expect(faults.puts).toBe(1);
     const after = await snapshot(student.id);
     expect(after.images.find((row) => row.kind === 'personalPhoto')).toMatchObject({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { MESSAGES, type StaffRole } from '@portal/common';
+import { MESSAGES, REVIEW_MESSAGES, type StaffRole } from '@portal/common';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -154,7 +154,7 @@ describe('GET /students/document/:id/:kind: staff', () => {
     const before = await documentViews(student().id);
     const res = await asStaff(staff, url(student().id));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
     expect(res.headers['content-type']).not.toMatch(/^image\//);
     expect(await documentViews(student().id)).toEqual(before);
   });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_KINDS, MESSAGES, type StaffRole, type StudentRecordPage } from '@portal/common';
+import {
+  IMAGE_KINDS,
+  MESSAGES,
+  REVIEW_MESSAGES,
+  type StaffRole,
+  type StudentRecordPage,
+} from '@portal/common';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -277,7 +283,7 @@ describe('GET /students/record/:id', () => {
     const rowsBefore = await auditRowsOf(student().id);
     const res = await open(role, student().id);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
     expect(res.body).not.toContain(student().nationalId);
     expect(await auditRowsOf(student().id)).toBe(rowsBefore);
   });

@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  REVIEW_MESSAGES,
   REVIEW_NOTE_MAX_LENGTH,
   reviewQueueQuerySchema,
   reviewQueueRequestSchema,
@@ -121,7 +121,7 @@ export const documentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      message: MESSAGES.reviewSaved,
+      message: REVIEW_MESSAGES.reviewSaved,
       data: await service.review(staff(request), request.params.id, request.body, context(request)),
     }),
   );

@@ -3,6 +3,7 @@ import {
   IMAGE_KINDS,
   type ImageKind,
   MESSAGES,
+  REVIEW_MESSAGES,
   REVIEW_NOTE_MAX_LENGTH,
   type ReviewResponse,
   type StaffRole,
@@ -99,7 +100,7 @@ describe('POST /students/review/:id', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: MESSAGES.reviewSaved });
+    expect(res.json()).toMatchObject({ status: 'success', message: REVIEW_MESSAGES.reviewSaved });
     const data = dataOf(res);
     expect(data.version).toBe(1);
     expect(
@@ -231,7 +232,7 @@ describe('POST /students/review/:id', () => {
     for (const version of [0, 2, 99]) {
       const res = await save('SUPERADMIN', student.id, { version, decisions: acceptAll });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual(error(MESSAGES.reviewStale));
+      expect(res.json()).toEqual(error(REVIEW_MESSAGES.reviewStale));
     }
     expect(await stateOf(student.id)).toEqual(before);
   });
@@ -243,7 +244,7 @@ describe('POST /students/review/:id', () => {
     const before = await stateOf(student.id);
     const res = await save('SUPERADMIN', student.id, { version: 0, decisions: acceptAll });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(error(MESSAGES.reviewStale));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.reviewStale));
     expect(await stateOf(student.id)).toEqual(before);
   });
 
@@ -271,7 +272,7 @@ describe('POST /students/review/:id', () => {
     const before = await stateOf(student.id);
     const res = await save('SUPERADMIN', student.id, { version: 0, decisions: [accept('frontIdCard')] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(error(MESSAGES.reviewNotComplete));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.reviewNotComplete));
     expect(await stateOf(student.id)).toEqual(before);
   });
 
@@ -290,7 +291,7 @@ describe('POST /students/review/:id', () => {
       decisions: [accept('frontIdCard'), accept('nominationCard')],
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`${MESSAGES.reviewDocumentMissing}: صورة بطاقة الترشيح`);
+    expect(res.json().message).toBe(`${REVIEW_MESSAGES.reviewDocumentMissing}: صورة بطاقة الترشيح`);
     expect(await stateOf(student.id)).toEqual(before);
   });
 
@@ -319,7 +320,7 @@ describe('POST /students/review/:id', () => {
     const before = await stateOf(student().id);
     const res = await save(staff, student().id, { version: 0, decisions: acceptAll });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(error(MESSAGES.studentOutsideScope));
+    expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
     expect(await stateOf(student().id)).toEqual(before);
   });
 
@@ -364,53 +365,57 @@ describe('POST /students/review/:id: bad bodies', () => {
     [
       'an unknown reason',
       { version: 0, decisions: [rejected({ reason: 'ugly' })] },
-      MESSAGES.refusalReasonInvalid,
+      REVIEW_MESSAGES.refusalReasonInvalid,
     ],
-    ['a refusal without a reason', { version: 0, decisions: [rejected({})] }, MESSAGES.refusalReasonRequired],
+    [
+      'a refusal without a reason',
+      { version: 0, decisions: [rejected({})] },
+      REVIEW_MESSAGES.refusalReasonRequired,
+    ],
     [
       "'other' without a note",
       { version: 0, decisions: [rejected({ reason: 'other' })] },
-      MESSAGES.refusalNoteRequired,
+      REVIEW_MESSAGES.refusalNoteRequired,
     ],
     [
       "'other' with a blank note",
       { version: 0, decisions: [rejected({ reason: 'other', note: '   \n ' })] },
-      MESSAGES.refusalNoteRequired,
+      REVIEW_MESSAGES.refusalNoteRequired,
     ],
     [
       `a note of ${REVIEW_NOTE_MAX_LENGTH + 1} characters`,
       { version: 0, decisions: [rejected({ reason: 'cropped', note: tooLong })] },
-      MESSAGES.reviewNoteTooLong,
+      REVIEW_MESSAGES.reviewNoteTooLong,
     ],
     [
       'a note that is not text',
       { version: 0, decisions: [rejected({ reason: 'cropped', note: 5 })] },
-      MESSAGES.reviewNoteInvalid,
+      REVIEW_MESSAGES.reviewNoteInvalid,
     ],
     [
       'a decision other than accept or refuse',
       { version: 0, decisions: [{ kind: 'frontIdCard', decision: 'maybe' }] },
-      MESSAGES.reviewDecisionInvalid,
+      REVIEW_MESSAGES.reviewDecisionInvalid,
     ],
     [
       'the same kind twice',
       { version: 0, decisions: [accept('frontIdCard'), rejected({ reason: 'cropped' })] },
-      MESSAGES.reviewKindRepeated,
+      REVIEW_MESSAGES.reviewKindRepeated,
     ],
-    ['no decision', { version: 0, decisions: [] }, MESSAGES.reviewDecisionsRequired],
+    ['no decision', { version: 0, decisions: [] }, REVIEW_MESSAGES.reviewDecisionsRequired],
     [
       'seven decisions',
       { version: 0, decisions: [...acceptAll, accept('frontIdCard')] },
-      MESSAGES.reviewDecisionsRequired,
+      REVIEW_MESSAGES.reviewDecisionsRequired,
     ],
     [
       'decisions that are not a list',
       { version: 0, decisions: { frontIdCard: 'accepted' } },
-      MESSAGES.reviewDecisionsRequired,
+      REVIEW_MESSAGES.reviewDecisionsRequired,
     ],
-    ['no decisions at all', { version: 0 }, MESSAGES.reviewDecisionsRequired],
-    ['no version', { decisions: acceptAll }, MESSAGES.reviewVersionInvalid],
-    ['a version in text', { version: '0', decisions: acceptAll }, MESSAGES.reviewVersionInvalid],
+    ['no decisions at all', { version: 0 }, REVIEW_MESSAGES.reviewDecisionsRequired],
+    ['no version', { decisions: acceptAll }, REVIEW_MESSAGES.reviewVersionInvalid],
+    ['a version in text', { version: '0', decisions: acceptAll }, REVIEW_MESSAGES.reviewVersionInvalid],
     ['a decision that is not an object', { version: 0, decisions: ['frontIdCard'] }, MESSAGES.invalidInput],
     ['a list for a body', [{ version: 0, decisions: acceptAll }], MESSAGES.invalidInput],
   ])('refuses %s with 400 and its Arabic message, changing nothing', async (_, body, message) => {

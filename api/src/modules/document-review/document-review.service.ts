@@ -3,6 +3,7 @@ import {
   documentLabel,
   type ImageKind,
   MESSAGES,
+  REVIEW_MESSAGES,
   type ReviewDecision,
   type ReviewQueueResponse,
   type ReviewResponse,
@@ -115,8 +116,8 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         const student = await repository.lockStudent(tx, id);
         if (!student) throw new AppError(404, MESSAGES.studentRecordNotFound);
         assertStudentInScope(staff, { id: student.collegeId, socialWork: student.socialWork });
-        if (!student.isComplete) throw new AppError(409, MESSAGES.reviewNotComplete);
-        if (input.version !== student.reviewVersion) throw new AppError(409, MESSAGES.reviewStale);
+        if (!student.isComplete) throw new AppError(409, REVIEW_MESSAGES.reviewNotComplete);
+        if (input.version !== student.reviewVersion) throw new AppError(409, REVIEW_MESSAGES.reviewStale);
 
         const updated = new Set(
           await repository.applyDecisions(tx, student.id, actorOf(staff), input.decisions),
@@ -124,7 +125,7 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         const missing = input.decisions.find((decision) => !updated.has(decision.kind));
         // Thrown inside the transaction: the decisions already written are rolled back with it.
         if (missing)
-          throw new AppError(409, `${MESSAGES.reviewDocumentMissing}: ${documentLabel(missing.kind)}`);
+          throw new AppError(409, `${REVIEW_MESSAGES.reviewDocumentMissing}: ${documentLabel(missing.kind)}`);
 
         await repository.refreshDocumentsStatus(tx, student.id);
         await audit(

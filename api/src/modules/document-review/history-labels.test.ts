@@ -35,6 +35,13 @@ describe('historyLabel', () => {
     expect(historyLabel('student.replace_documents', null)).toBe('استبدال الطالب للمستندات المرفوضة');
   });
 
+  it("names the student's interview booking and the committee's outcome (issue 18)", () => {
+    expect(historyLabel('interviews.book', { slotId: 'x' })).toBe('حجز الطالب موعد الاختبار الشخصي');
+    expect(historyLabel('interviews.move', null)).toBe('تغيير الطالب موعد الاختبار الشخصي');
+    expect(historyLabel('interviews.cancel', null)).toBe('إلغاء الطالب حجز موعد الاختبار الشخصي');
+    expect(historyLabel('interviews.outcome', { before: null })).toBe('تسجيل نتيجة الاختبار الشخصي');
+  });
+
   it('gives an action without a label the generic one rather than dropping it', () => {
     expect(historyLabel('student.something_new', { any: 1 })).toBe('إجراء على سجل الطالب');
   });

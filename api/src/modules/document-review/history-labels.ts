@@ -20,6 +20,11 @@ const ACTION_LABELS: Record<string, string> = {
   'student.delete': 'حذف الطالب',
   // Written by the student's replacement of refused documents (complete-data), with details {kinds}.
   'student.replace_documents': 'استبدال الطالب للمستندات المرفوضة',
+  // Interviews (issue 18): the student's own booking, and the committee's outcome.
+  'interviews.book': 'حجز الطالب موعد الاختبار الشخصي',
+  'interviews.move': 'تغيير الطالب موعد الاختبار الشخصي',
+  'interviews.cancel': 'إلغاء الطالب حجز موعد الاختبار الشخصي',
+  'interviews.outcome': 'تسجيل نتيجة الاختبار الشخصي',
 };
 const UNKNOWN_ACTION_LABEL = 'إجراء على سجل الطالب';
 

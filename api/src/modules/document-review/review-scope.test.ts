@@ -1,4 +1,4 @@
-import { MESSAGES, STAFF_ROLES, type StaffRole } from '@portal/common';
+import { REVIEW_MESSAGES, STAFF_ROLES, type StaffRole } from '@portal/common';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
 import { assertStudentInScope, reviewScopeIncludes, type ScopeCollege } from './review-scope.js';
@@ -61,6 +61,6 @@ describe('assertStudentInScope', () => {
       }
     })();
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ statusCode: 403, message: MESSAGES.studentOutsideScope });
+    expect(refused).toMatchObject({ statusCode: 403, message: REVIEW_MESSAGES.studentOutsideScope });
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, type StaffRole } from '@portal/common';
+import { REVIEW_MESSAGES, type StaffRole } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
 
 /** The staff account as the scope rule sees it. */
@@ -32,5 +32,5 @@ export function reviewScopeIncludes(staff: ScopeStaff, college: ScopeCollege): b
 
 /** 403 (Arabic) unless the student's college is in the account's scope. */
 export function assertStudentInScope(staff: ScopeStaff, college: ScopeCollege): void {
-  if (!reviewScopeIncludes(staff, college)) throw new AppError(403, MESSAGES.studentOutsideScope);
+  if (!reviewScopeIncludes(staff, college)) throw new AppError(403, REVIEW_MESSAGES.studentOutsideScope);
 }

@@ -1,11 +1,9 @@
 import type { StaffRole } from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
+import { readInBatches } from '../../db/read-in-batches.js';
 import { colleges, staffUsers } from '../../db/schema.js';
 import type { ExportColumn } from './student-columns.js';
-
-/** Rows are read from PostgreSQL this many at a time (a server-side cursor), never all at once. */
-export const EXPORT_BATCH_ROWS = 1000;
 
 /** Which students an export covers: complete or not, in one faculty or (null) all. */
 export interface ExportFilter {
@@ -18,32 +16,6 @@ export interface ImageRow {
   kind: string;
   storageKey: string;
   contentType: string;
-}
-
-/**
- * Reads a query through a cursor in a read-only transaction, `EXPORT_BATCH_ROWS` at a time, handing each
- * batch to `onBatch` before the next is fetched (so a slow download holds one batch in memory, not the table).
- */
-async function readInBatches<T>(
-  db: Database,
-  query: ReturnType<typeof sql>,
-  onBatch: (rows: T[]) => Promise<void>,
-): Promise<number> {
-  return db.transaction(
-    async (tx) => {
-      await tx.execute(sql`DECLARE portal_export NO SCROLL CURSOR FOR ${query}`);
-      let total = 0;
-      for (;;) {
-        const { rows } = await tx.execute(sql.raw(`FETCH ${EXPORT_BATCH_ROWS} FROM portal_export`));
-        if (rows.length === 0) break;
-        total += rows.length;
-        await onBatch(rows as T[]);
-        if (rows.length < EXPORT_BATCH_ROWS) break;
-      }
-      return total;
-    },
-    { accessMode: 'read only' },
-  );
 }
 
 export function exportsRepository(db: Database) {

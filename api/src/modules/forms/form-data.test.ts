@@ -1,4 +1,4 @@
-import { REFUSAL_REASON_LABELS } from '@portal/common';
+import { INTERVIEW_CRITERIA, REFUSAL_REASON_LABELS } from '@portal/common';
 import { describe, expect, it } from 'vitest';
 import {
   documentsReview,
@@ -59,6 +59,12 @@ const student: FormStudent = {
   refusedDocuments: [],
   appointedDay: '2026-07-14',
   appointedHour: 12,
+  interviewAttended: null,
+  interviewScores: null,
+  interviewTotal: null,
+  interviewDecision: null,
+  interviewNotes: null,
+  interviewRecordedAt: null,
   photoKey: null,
   photoContentType: null,
 };
@@ -146,6 +152,60 @@ describe('form data', () => {
     );
     expect(none.appointment).toBeNull();
     expect(none.criteria.reduce((sum, c) => sum + c.max, 0)).toBe(100);
+  });
+
+  it('prints the six criteria of the common definition, blank for hand filling before an outcome', () => {
+    const data = formData('finalPersonalTest', student, context);
+    expect(data.criteria).toEqual(INTERVIEW_CRITERIA.map(({ label, max }) => ({ label, max, score: null })));
+    expect(data.outcome).toBeNull();
+  });
+
+  it('prints the recorded scores, total, decision, notes and the date in the university time zone', () => {
+    const data = formData(
+      'finalPersonalTest',
+      {
+        ...student,
+        interviewAttended: true,
+        interviewScores: {
+          appearance: 9,
+          expression: 17,
+          culture: 12,
+          motivation: 18,
+          balance: 13,
+          communication: 19,
+        },
+        interviewTotal: 88,
+        interviewDecision: 'suitable',
+        interviewNotes: '  متحدث جيد  ',
+        interviewRecordedAt: new Date('2026-07-14T22:30:00Z'),
+      },
+      context,
+    );
+    expect(data.criteria.map((c) => c.score)).toEqual([9, 17, 12, 18, 13, 19]);
+    expect(data.outcome).toEqual({
+      attended: true,
+      total: 88,
+      max: 100,
+      decision: { code: 'suitable', label: 'لائق' },
+      notes: 'متحدث جيد',
+      // 00:30 on the 15th in Cairo.
+      date: '15/07/2026',
+    });
+  });
+
+  it('prints an absent student as absent, with no scores', () => {
+    const data = formData(
+      'finalPersonalTest',
+      {
+        ...student,
+        interviewAttended: false,
+        interviewScores: {},
+        interviewRecordedAt: new Date('2026-07-14T10:00:00Z'),
+      },
+      context,
+    );
+    expect(data.criteria.every((c) => c.score === null)).toBe(true);
+    expect(data.outcome).toMatchObject({ attended: false, total: null, decision: null, date: '14/07/2026' });
   });
 });
 

@@ -4,6 +4,10 @@ import {
   formatScheduleDate,
   IMAGE_KIND_LABELS,
   IMAGE_KINDS,
+  INTERVIEW_CRITERIA,
+  INTERVIEW_DECISION_LABELS,
+  INTERVIEW_TOTAL_MAX,
+  type InterviewScores,
   PERIOD_LABELS,
   type Period,
   REFUSAL_REASON_LABELS,
@@ -52,12 +56,29 @@ export interface FormTemplateData {
   signatures: string[];
   /** Acquaintance form: questions the student answers by hand. */
   handwritten: { prompt: string; lines: number }[];
-  /** Final personal-test form: the interview appointment, the scoring criteria and the committee. */
+  /**
+   * Final personal-test form: the interview appointment, the scoring criteria (with the recorded score, or
+   * null to fill in by hand), the recorded outcome (null: the result part stays blank) and the committee.
+   */
   appointment: { day: string; weekday: string; period: string } | null;
-  criteria: { label: string; max: number }[];
+  criteria: { label: string; max: number; score: number | null }[];
+  outcome: PrintedOutcome | null;
   committee: string[];
   /** Admission form only: the documents review. */
   documents: DocumentsReview | null;
+}
+
+/** The committee's saved outcome as the personal-test form prints it. */
+export interface PrintedOutcome {
+  attended: boolean;
+  /** The total out of `max`, or null until all six criteria are scored. */
+  total: number | null;
+  max: number;
+  /** 'suitable' or 'notSuitable' with its Arabic label, or null while undecided. */
+  decision: { code: 'suitable' | 'notSuitable'; label: string } | null;
+  notes: string | null;
+  /** dd/MM/yyyy in the university's time zone: when the outcome was first recorded. */
+  date: string;
 }
 
 export interface FormContext {
@@ -287,16 +308,6 @@ const ACQUAINTANCE_DECLARATION =
   'أقر بأن البيانات السابقة صحيحة، وأعلم أنها تستخدم لأغراض التعارف والرعاية الاجتماعية للطالب، ولا يطلع عليها إلا ' +
   'المختصون بالكلية.';
 
-/** The interview's scoring sheet (out of 100). */
-export const PERSONAL_TEST_CRITERIA = [
-  { label: 'المظهر العام والهندام', max: 10 },
-  { label: 'القدرة على التعبير والحوار', max: 20 },
-  { label: 'الثقافة العامة والإلمام بقضايا المجتمع', max: 15 },
-  { label: 'الدافعية والرغبة في دراسة الخدمة الاجتماعية', max: 20 },
-  { label: 'الاتزان الانفعالي والثقة بالنفس', max: 15 },
-  { label: 'مهارات الاتصال والعلاقات الإنسانية', max: 20 },
-] as const;
-
 const HANDWRITTEN = [
   { prompt: 'الهوايات والأنشطة التي تمارسها:', lines: 2 },
   { prompt: 'أسباب اختيارك الالتحاق بكلية الخدمة الاجتماعية:', lines: 2 },
@@ -309,6 +320,36 @@ function appointment(s: FormStudent): FormTemplateData['appointment'] {
     day: formatScheduleDate(s.appointedDay),
     weekday: WEEKDAY_NAMES[weekdayOf(s.appointedDay)] ?? '',
     period: PERIOD_LABELS[s.appointedHour as Period] ?? `${s.appointedHour}:00`,
+  };
+}
+
+/** dd/MM/yyyy of the instant in the time zone (the date part of `formatIssuedAt`). */
+const formatDay = (instant: Date, timeZone: string) => formatIssuedAt(instant, timeZone).slice(0, 10);
+
+/** The six criteria of the common definition, each with its recorded score when the student attended. */
+export function criteriaOf(s: Pick<FormStudent, 'interviewAttended' | 'interviewScores'>) {
+  const scores = (s.interviewAttended ? s.interviewScores : null) as InterviewScores | null;
+  return INTERVIEW_CRITERIA.map(({ key, label, max }) => ({ label, max, score: scores?.[key] ?? null }));
+}
+
+/** The saved outcome as printed, or null before the committee saved one (the form is filled by hand then). */
+export function outcomeOf(
+  s: Pick<
+    FormStudent,
+    'interviewAttended' | 'interviewTotal' | 'interviewDecision' | 'interviewNotes' | 'interviewRecordedAt'
+  >,
+  timeZone: string,
+): PrintedOutcome | null {
+  if (s.interviewAttended === null || s.interviewRecordedAt === null) return null;
+  return {
+    attended: s.interviewAttended,
+    total: s.interviewTotal,
+    max: INTERVIEW_TOTAL_MAX,
+    decision: s.interviewDecision
+      ? { code: s.interviewDecision, label: INTERVIEW_DECISION_LABELS[s.interviewDecision] }
+      : null,
+    notes: s.interviewNotes?.trim() || null,
+    date: formatDay(s.interviewRecordedAt, timeZone),
   };
 }
 
@@ -345,6 +386,7 @@ export function formData(kind: FormKind, s: FormStudent, context: FormContext): 
     handwritten: [],
     appointment: null,
     criteria: [],
+    outcome: null,
     committee: [],
     documents: null,
   } satisfies Partial<FormTemplateData>;
@@ -379,7 +421,8 @@ export function formData(kind: FormKind, s: FormStudent, context: FormContext): 
         ...base,
         sections: [identity(s, true)],
         appointment: appointment(s),
-        criteria: [...PERSONAL_TEST_CRITERIA],
+        criteria: criteriaOf(s),
+        outcome: outcomeOf(s, context.timeZone),
         committee: ['رئيس اللجنة', 'عضو اللجنة', 'عضو اللجنة'],
         signatures: ['يعتمد، عميد الكلية'],
       };

@@ -1,7 +1,7 @@
 import type { ImageKind, RefusalReason } from '@portal/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import { appointments, colleges, interviewOutcomes, studentImages, students } from '../../db/schema.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
 /** The image kind printed on the forms. */
@@ -16,7 +16,10 @@ const refusedDocuments = sql<RefusedDocument[]>`(
   FROM ${studentImages} i WHERE i.student_id = ${students.id} AND i.review_status = 'rejected')`;
 
 export function formsRepository(db: Database) {
-  /** Everything a form prints, with the college flags, the appointment and where the personal photo is kept. */
+  /**
+   * Everything a form prints, with the college flags, the appointment, the interview's outcome and where the
+   * personal photo is kept.
+   */
   const findForForm = db
     .select({
       ...studentProfileColumns,
@@ -26,12 +29,20 @@ export function formsRepository(db: Database) {
       refusedDocuments,
       appointedDay: appointments.appointedDay,
       appointedHour: appointments.appointedHour,
+      // The committee's outcome (issue 18), all null before one is saved: the personal-test form prints it.
+      interviewAttended: interviewOutcomes.attended,
+      interviewScores: interviewOutcomes.scores,
+      interviewTotal: interviewOutcomes.total,
+      interviewDecision: interviewOutcomes.decision,
+      interviewNotes: interviewOutcomes.notes,
+      interviewRecordedAt: interviewOutcomes.recordedAt,
       photoKey: studentImages.storageKey,
       photoContentType: studentImages.contentType,
     })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
+    .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id))
     .leftJoin(
       studentImages,
       and(eq(studentImages.studentId, students.id), eq(studentImages.kind, PERSONAL_PHOTO)),

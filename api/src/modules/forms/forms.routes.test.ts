@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearer, insertStaff, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
-import { insertReviewedDocuments } from '../../../test/documents.js';
+import { insertDocuments } from '../../../test/documents.js';
 import { tinyJpeg, tinyPng } from '../../../test/images.js';
 import { pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
@@ -252,7 +252,7 @@ describe('the documents review on the admission form (issue 16)', () => {
 
   it('states the status in one line while the documents await review, on one page', async () => {
     const student = await insertStudent(db, SOCIAL);
-    await insertReviewedDocuments(db, student.id, { frontIdCard: { state: 'accepted' } });
+    await insertDocuments(db, student.id, { reviews: { frontIdCard: { state: 'accepted' } } });
     const cookie = await loginStudent(app, student.nationalId);
     const pdf = expectPdf(await download('admission', student.id, { cookie }), 'admission-form');
     expect(pdfPageCount(pdf)).toBe(1);
@@ -263,13 +263,15 @@ describe('the documents review on the admission form (issue 16)', () => {
 
   it('names each refused document with its reason and prints markup in a note as text', async () => {
     const student = await insertStudent(db, SOCIAL);
-    await insertReviewedDocuments(db, student.id, {
-      frontIdCard: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[0] },
-      backIdCard: { state: 'rejected', reason: 'cropped', note: HOSTILE_NOTES[1] },
-      birthCertificate: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[2] },
-      nominationCard: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[3] },
-      personalPhoto: { state: 'accepted' },
-      secondarySchoolCertificate: { state: 'rejected', reason: 'unreadable' },
+    await insertDocuments(db, student.id, {
+      reviews: {
+        frontIdCard: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[0] },
+        backIdCard: { state: 'rejected', reason: 'cropped', note: HOSTILE_NOTES[1] },
+        birthCertificate: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[2] },
+        nominationCard: { state: 'rejected', reason: 'other', note: HOSTILE_NOTES[3] },
+        personalPhoto: { state: 'accepted' },
+        secondarySchoolCertificate: { state: 'rejected', reason: 'unreadable' },
+      },
     });
     const cookie = await loginStudent(app, student.nationalId);
     const render = vi.spyOn(app.pdf, 'render');

@@ -8,9 +8,19 @@ import type { ScheduledStudent } from './scheduling.repository.js';
 export const SCHEDULE_LIST_TEMPLATE = sourcePath(import.meta.url, './schedule-list.typ');
 
 export const SCHEDULE_LIST_TITLE = 'كشف مواعيد الاختبار الشخصي';
-export const SCHEDULE_LIST_COLUMNS = ['م', 'الاسم', 'الرقم القومي', 'رقم الموبايل', 'التوقيع'] as const;
+export const SCHEDULE_LIST_COLUMNS = [
+  'م',
+  'الاسم',
+  'الرقم القومي',
+  'رقم الموبايل',
+  'المكان',
+  'التوقيع',
+] as const;
 
-/** What the template prints: the college(s), the day, the period and one row per student in the given order. */
+/**
+ * What the template prints: the college(s), the day, the period and one row per student in the given order,
+ * with the place of the slot the student booked (empty for one appointed by 'appoint N').
+ */
 export function scheduleListData(students: readonly ScheduledStudent[], date: string, period: Period) {
   return {
     schedule: {
@@ -20,7 +30,12 @@ export function scheduleListData(students: readonly ScheduledStudent[], date: st
       date: formatScheduleDate(date),
       period: PERIOD_LABELS[period],
       columns: [...SCHEDULE_LIST_COLUMNS],
-      students: students.map((s) => ({ name: s.name, nationalId: s.nationalId, phone: s.phoneNumber ?? '' })),
+      students: students.map((s) => ({
+        name: s.name,
+        nationalId: s.nationalId,
+        phone: s.phoneNumber ?? '',
+        place: s.place ?? '',
+      })),
     },
   };
 }

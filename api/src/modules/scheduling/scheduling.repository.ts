@@ -9,6 +9,8 @@ export interface ScheduledStudent {
   nationalId: string;
   phoneNumber: string | null;
   college: string;
+  /** The booked interview slot's place (issue 18), or null for a student appointed by 'appoint N'. */
+  place: string | null;
 }
 
 /** What one appointing round did: how many waiting students it locked, and which it appointed. */
@@ -79,18 +81,18 @@ export function schedulingRepository(db: Database) {
       return { picked: row?.picked ?? 0, appointedIds: row?.ids ?? [] };
     },
 
-    /** The students appointed on the day in the period, by (normalised) name. */
+    /**
+     * The students appointed on the day in the period, however appointed ('appoint N' or their own booking of a
+     * slot), by (normalised) name, with the booked slot's place.
+     */
     async scheduledStudents(date: string, period: Period): Promise<ScheduledStudent[]> {
-      const result = await db.execute<{
-        name: string;
-        nationalId: string;
-        phoneNumber: string | null;
-        college: string;
-      }>(sql`
-        SELECT s.name, s.national_id AS "nationalId", s.phone_number AS "phoneNumber", c.name AS college
+      const result = await db.execute<ScheduledStudent & Record<string, unknown>>(sql`
+        SELECT s.name, s.national_id AS "nationalId", s.phone_number AS "phoneNumber", c.name AS college,
+               sl.place
         FROM appointments a
         JOIN students s ON s.id = a.student_id
         JOIN colleges c ON c.id = s.college_id
+        LEFT JOIN interview_slots sl ON sl.id = a.slot_id
         WHERE a.appointed_day = ${date}::date AND a.appointed_hour = ${period}
         ORDER BY s.name_search, s.name, s.id`);
       return result.rows;

@@ -1,4 +1,10 @@
-import { MESSAGES, STUDENT_PAGE_SIZE, type StaffRole, type StudentRecord } from '@portal/common';
+import {
+  MESSAGES,
+  REVIEW_MESSAGES,
+  STUDENT_PAGE_SIZE,
+  type StaffRole,
+  type StudentRecord,
+} from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -287,7 +293,7 @@ describe('POST /students/getAllStudents', () => {
   ])('refuses %s as the documents filter with 400 in Arabic', async (_, documentsStatus) => {
     const res = await list('SUPERADMIN', { faculty: TEST_FACULTY, documentsStatus });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'error', message: MESSAGES.documentsStatusInvalid });
+    expect(res.json()).toEqual({ status: 'error', message: REVIEW_MESSAGES.documentsStatusInvalid });
   });
 });
 
@@ -392,7 +398,7 @@ describe('POST /students/getStudentInfo', () => {
     ]);
     const bad = await search('SUPERADMIN', byName('احمد', { documentsStatus: 'rejected' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ status: 'error', message: MESSAGES.documentsStatusInvalid });
+    expect(bad.json()).toEqual({ status: 'error', message: REVIEW_MESSAGES.documentsStatusInvalid });
   });
 
   it('answers 404 with an Arabic message when nothing matches', async () => {

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@portal/common';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments } from '../../db/schema.js';
+import { appointments, interviewSlots } from '../../db/schema.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const url = (id: string) => `/api/v1/students/appointment/${id}.ics`;
@@ -27,9 +28,32 @@ describe('GET /students/appointment/{id}.ics', () => {
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     const lines = res.body.replace(/\r\n /g, '').split('\r\n');
-    expect(lines).toContain('DTSTART:20260815T120000');
+    // 12:00 in Cairo (UNIVERSITY_TIMEZONE's default) in August is 09:00 UTC.
+    expect(lines).toContain('DTSTART:20260815T090000Z');
     expect(lines).toContain(`UID:appointment-${student.id}@stAdmission`);
     expect(lines).toContain('LOCATION:كلية الخدمة الاجتماعية');
+  });
+
+  it("is at the booked slot's place, parsed by ical.js, at the start on the university clock", async () => {
+    const student = await insertStudent(database.db, { college: 'كلية الخدمة الاجتماعية', isComplete: true });
+    const [slot] = await database.db
+      .insert(interviewSlots)
+      .values({ day: '2026-12-15', period: 9, capacity: 10, place: 'قاعة 3، الدور الثاني' })
+      .returning();
+    await database.db.insert(appointments).values({
+      studentId: student.id,
+      appointedDay: '2026-12-15',
+      appointedHour: 9,
+      slotId: slot?.id,
+    });
+    const cookie = await loginStudent(app, student.nationalId);
+    const res = await app.inject({ method: 'GET', url: url(student.id), headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const vevent = new ICAL.Component(ICAL.parse(res.body)).getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('no event in the calendar file');
+    const event = new ICAL.Event(vevent);
+    expect(event.location).toBe('قاعة 3، الدور الثاني');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-15T07:00:00.000Z');
   });
 
   it('answers 404 with an Arabic message while no appointment is set', async () => {

@@ -1,7 +1,12 @@
+import type { Period } from '@portal/common';
+import { periodStart } from '../interviews/interviews.rules.js';
+
 /**
  * The personal-interview appointment as an iCalendar file (RFC 5545), so a student can add it to a phone's
- * calendar. The time is "floating" (no time zone): 9:00 is 9:00 where the student is, which is what the
- * university means by the period's start.
+ * calendar. The start is written in UTC, computed from the period's start on the university's clock
+ * (`UNIVERSITY_TIMEZONE`): every calendar reads a UTC time the same way, where a `TZID` needs a VTIMEZONE
+ * that the file would have to carry and keep right through daylight-saving changes (Outlook uses the file's
+ * rules, Google and Apple their own), and a floating time would move with a phone set to another zone.
  */
 
 export interface AppointmentEvent {
@@ -10,7 +15,11 @@ export interface AppointmentEvent {
   /** 'YYYY-MM-DD'. */
   day: string;
   /** The period's start hour: 9 (morning) or 12 (evening). */
-  hour: number;
+  hour: Period;
+  /** The booked slot's place (issue 18), or null for an appointment without one. */
+  place: string | null;
+  /** The university's IANA time zone, in which the period starts at `hour`:00. */
+  timeZone: string;
   /** When the file is made (DTSTAMP). */
   now: Date;
 }
@@ -66,10 +75,13 @@ function utcStamp(date: Date): string {
   );
 }
 
-/** The calendar file: one event from the period's start, lasting the period, with a reminder the day before. */
+/**
+ * The calendar file: one event from the period's start, lasting the period, at the booked place (else the
+ * college), with a reminder the day before.
+ */
 export function appointmentIcs(event: AppointmentEvent): string {
-  const day = event.day.replaceAll('-', '');
   const period = periodLabel(event.hour);
+  const where = event.place ? `${event.place}\n` : '';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -80,11 +92,11 @@ export function appointmentIcs(event: AppointmentEvent): string {
     // One appointment per student: the same UID, so importing a changed appointment replaces the old one.
     `UID:appointment-${event.studentId}@stAdmission`,
     `DTSTAMP:${utcStamp(event.now)}`,
-    `DTSTART:${day}T${pad(event.hour)}0000`,
+    `DTSTART:${utcStamp(periodStart(event.day, event.hour, event.timeZone))}`,
     `DURATION:PT${PERIOD_HOURS}H`,
     `SUMMARY:${escapeText(`${SUMMARY} - ${event.college}`)}`,
-    `DESCRIPTION:${escapeText(`${SUMMARY}\n${period}\n${event.college}`)}`,
-    `LOCATION:${escapeText(event.college)}`,
+    `DESCRIPTION:${escapeText(`${SUMMARY}\n${period}\n${where}${event.college}`)}`,
+    `LOCATION:${escapeText(event.place ?? event.college)}`,
     'BEGIN:VALARM',
     'ACTION:DISPLAY',
     'TRIGGER:-P1D',

@@ -1,4 +1,4 @@
-import type { StudentResultEntry } from '@portal/common';
+import { INTERVIEW_DECISION_LABELS, type InterviewDecision, type StudentResultEntry } from '@portal/common';
 import { periodLabel } from './appointment-ics.js';
 import type { StudentRecord } from './students.repository.js';
 
@@ -61,10 +61,17 @@ const OPTIONAL_LINES: readonly [string, (s: StudentRecord) => string | number | 
         ? `${formatDate(s.appointedDay)} - ${periodLabel(s.appointedHour)}`
         : null,
   ],
+  ['مكان الاختبار الشخصي', (s) => s.appointmentPlace],
 ];
 
-/** The student's data as Arabic name/value lines for the data screen (`result` of `getStudent`). */
-export function studentResult(student: StudentRecord): StudentResultEntry[] {
+/**
+ * The student's data as Arabic name/value lines for the data screen (`result` of `getStudent`). The interview
+ * decision is given apart: it is shown only when the university lets students see it.
+ */
+export function studentResult(
+  student: StudentRecord,
+  interviewDecision: InterviewDecision | null = null,
+): StudentResultEntry[] {
   const lines: StudentResultEntry[] = [
     { name: 'الاسم', value: student.name },
     { name: 'الرقم القومي', value: student.nationalId },
@@ -79,5 +86,7 @@ export function studentResult(student: StudentRecord): StudentResultEntry[] {
     const text = String(value).trim();
     if (text !== '') lines.push({ name, value: text });
   }
+  if (interviewDecision)
+    lines.push({ name: 'نتيجة الاختبار الشخصي', value: INTERVIEW_DECISION_LABELS[interviewDecision] });
   return lines;
 }

@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, randomNationalId } from '../../../test/builders.js';
-import { insertReviewedDocuments } from '../../../test/documents.js';
+import { insertDocuments } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import {
+  appointments,
+  colleges,
+  interviewOutcomes,
+  interviewSlots,
+  studentImages,
+  students,
+} from '../../db/schema.js';
 import { asOneJsonColumn, lookupColumns, lookupQuery, studentsRepository } from './students.repository.js';
 
 const { database } = await createTestApp();
@@ -16,6 +23,8 @@ async function readPlainly(nationalId: string) {
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
+    .leftJoin(interviewSlots, eq(interviewSlots.id, appointments.slotId))
+    .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id))
     .where(eq(students.nationalId, nationalId));
   if (!row) return row;
   const documents = await database.db
@@ -84,12 +93,21 @@ const everyField = {
 describe('studentsRepository.findByNationalId', () => {
   it('reads every column exactly as a plain select does, numerics as text and the day as YYYY-MM-DD', async () => {
     const student = await insertStudent(database.db, everyField);
+    const [slot] = await database.db
+      .insert(interviewSlots)
+      .values({ day: '2026-08-15', period: 12, capacity: 20, place: 'قاعة "الندوات" \\ 2' })
+      .returning();
     await database.db
       .insert(appointments)
-      .values({ studentId: student.id, appointedDay: '2026-08-15', appointedHour: 12 });
-    await insertReviewedDocuments(database.db, student.id, {
-      frontIdCard: { state: 'accepted' },
-      personalPhoto: { state: 'rejected', reason: 'other', note: 'ملاحظة "بعلامات" \\ و\nسطر جديد' },
+      .values({ studentId: student.id, appointedDay: '2026-08-15', appointedHour: 12, slotId: slot?.id });
+    await database.db
+      .insert(interviewOutcomes)
+      .values({ studentId: student.id, attended: true, decision: 'notSuitable' });
+    await insertDocuments(database.db, student.id, {
+      reviews: {
+        frontIdCard: { state: 'accepted' },
+        personalPhoto: { state: 'rejected', reason: 'other', note: 'ملاحظة "بعلامات" \\ و\nسطر جديد' },
+      },
     });
     const found = await repository.findByNationalId(student.nationalId);
     expect(byKind(found)).toEqual(byKind(await readPlainly(student.nationalId)));
@@ -98,6 +116,8 @@ describe('studentsRepository.findByNationalId', () => {
       totalGrade: '385.50',
       appointedDay: '2026-08-15',
       appointedHour: 12,
+      appointmentPlace: 'قاعة "الندوات" \\ 2',
+      interviewDecision: 'notSuitable',
       documentsStatus: 'needsReupload',
     });
     expect(found?.documents).toHaveLength(6);
@@ -131,7 +151,7 @@ describe('studentsRepository.findByNationalId', () => {
 describe('the login statement', () => {
   it('reads the student by national_id and its documents by (student_id, kind), both through indexes', async () => {
     const student = await insertStudent(database.db);
-    await insertReviewedDocuments(database.db, student.id);
+    await insertDocuments(database.db, student.id);
     const client = await database.pool.connect();
     try {
       await client.query('BEGIN');
@@ -144,6 +164,9 @@ describe('the login statement', () => {
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan).toContain('students_national_id_unique');
       expect(plan).toContain('student_images_student_kind_key');
+      // Issue 18: the booked slot's place and the decision, each one row through its primary key.
+      expect(plan).toMatch(/Index Scan using interview_slots_(pkey|id_day_period_key)/);
+      expect(plan).toContain('interview_outcomes_pkey');
     } finally {
       await client.query('ROLLBACK');
       client.release();

@@ -1,7 +1,14 @@
 import type { ImageKind } from '@portal/common';
 import { type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import {
+  appointments,
+  colleges,
+  interviewOutcomes,
+  interviewSlots,
+  studentImages,
+  students,
+} from '../../db/schema.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
 const studentColumns = {
@@ -10,10 +17,15 @@ const studentColumns = {
   isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
   documentsStatus: students.documentsStatus,
 };
-/** Left-joined: null for a student without an appointment. */
+/**
+ * Left-joined: null for a student without an appointment; the place also without a booked slot, the decision
+ * also before the committee saved one (issue 18). Each join reads at most one row, through a primary key.
+ */
 const appointmentColumns = {
   appointedDay: appointments.appointedDay,
   appointedHour: appointments.appointedHour,
+  appointmentPlace: interviewSlots.place,
+  interviewDecision: interviewOutcomes.decision,
 };
 export const lookupColumns = { ...studentColumns, ...appointmentColumns };
 
@@ -82,6 +94,8 @@ export function lookupQuery(db: Database) {
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
+    .leftJoin(interviewSlots, eq(interviewSlots.id, appointments.slotId))
+    .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id))
     .where(eq(students.nationalId, sql.placeholder('nationalId')));
 }
 
@@ -89,17 +103,22 @@ export function studentsRepository(db: Database) {
   /** The login lookup, the hottest student query: one prepared statement. */
   const findByNationalId = lookupQuery(db).prepare('students_find_by_national_id');
 
-  /** The student's college and appointment (null day and hour without one); undefined for no such student. */
+  /**
+   * The student's college and appointment (null day and hour without one) with its booked slot's place (null
+   * without one); undefined for no such student.
+   */
   const findAppointment = db
     .select({
       id: students.id,
       college: colleges.name,
       appointedDay: appointments.appointedDay,
       appointedHour: appointments.appointedHour,
+      place: interviewSlots.place,
     })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
+    .leftJoin(interviewSlots, eq(interviewSlots.id, appointments.slotId))
     .where(eq(students.id, sql.placeholder('studentId')))
     .prepare('students_find_appointment');
 

@@ -2,7 +2,7 @@ import { IMAGE_KINDS, REFUSAL_REASON_LABELS } from '@portal/common';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
-import { insertReviewedDocuments, setDocumentReviews } from '../../../test/documents.js';
+import { insertDocuments, setDocumentReviews } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, studentImages } from '../../db/schema.js';
 import { decodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
@@ -54,6 +54,8 @@ describe('POST /students/getStudent', () => {
       appointedHour: null,
       documentsStatus: 'none',
       documents: [],
+      appointmentPlace: null,
+      interviewDecision: null,
     });
 
     const cookie = res.cookies.find((c) => c.name === STUDENT_SESSION_COOKIE);
@@ -108,6 +110,8 @@ describe('POST /students/getStudent', () => {
       appointedHour: 9,
       documentsStatus: 'none',
       documents: [],
+      appointmentPlace: null,
+      interviewDecision: null,
     });
     const lines = Object.fromEntries(
       body.result.map((l: { name: string; value: string }) => [l.name, l.value]),
@@ -153,10 +157,12 @@ describe('POST /students/getStudent', () => {
 
   it("tells each document's review in the form's order, a refusal's reason in Arabic and its note", async () => {
     const student = await insertStudent(database.db);
-    await insertReviewedDocuments(database.db, student.id, {
-      personalPhoto: { state: 'rejected', reason: 'other', note: 'الخلفية يجب أن تكون بيضاء' },
-      frontIdCard: { state: 'accepted' },
-      birthCertificate: { state: 'rejected', reason: 'unreadable' },
+    await insertDocuments(database.db, student.id, {
+      reviews: {
+        personalPhoto: { state: 'rejected', reason: 'other', note: 'الخلفية يجب أن تكون بيضاء' },
+        frontIdCard: { state: 'accepted' },
+        birthCertificate: { state: 'rejected', reason: 'unreadable' },
+      },
     });
     const res = await lookup({ nationalID: student.nationalId });
     expect(res.statusCode).toBe(200);
@@ -185,7 +191,7 @@ describe('POST /students/getStudent', () => {
 
   it('follows the documents status as the review goes: pending, then accepted', async () => {
     const student = await insertStudent(database.db);
-    await insertReviewedDocuments(database.db, student.id, { frontIdCard: { state: 'accepted' } });
+    await insertDocuments(database.db, student.id, { reviews: { frontIdCard: { state: 'accepted' } } });
     const pending = (await lookup({ nationalID: student.nationalId })).json().studentData;
     expect(pending.documentsStatus).toBe('pending');
     await setDocumentReviews(
@@ -201,8 +207,10 @@ describe('POST /students/getStudent', () => {
   it('never shows a note left on a document that is not refused, and shows a hostile note as text', async () => {
     const student = await insertStudent(database.db);
     const hostile = '<script>alert(1)</script> #set page(fill: red)';
-    await insertReviewedDocuments(database.db, student.id, {
-      backIdCard: { state: 'rejected', reason: 'other', note: hostile },
+    await insertDocuments(database.db, student.id, {
+      reviews: {
+        backIdCard: { state: 'rejected', reason: 'other', note: hostile },
+      },
     });
     // A stale note on an accepted document (no review save writes one; the answer must not show it anyway).
     await database.db

@@ -21,7 +21,10 @@ import { studentsService } from './students.service.js';
 export const APPOINTMENT_FILE_NAME = 'personal-interview-appointment.ics';
 
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = studentsService(studentsRepository(app.db));
+  const service = studentsService(studentsRepository(app.db), {
+    timeZone: app.config.universityTimeZone,
+    interviewResultVisible: app.config.interviewResultVisible,
+  });
 
   // Only the routes of this plugin that ask for it are limited. The plugin's own error is a plain Error
   // without a code, so the builder hands the error envelope an AppError with the Arabic 429 message.

@@ -36,16 +36,24 @@ export function documentsOf(rows: readonly LookupDocument[]): StudentDocument[] 
     .sort((a, b) => IMAGE_KINDS.indexOf(a.kind) - IMAGE_KINDS.indexOf(b.kind));
 }
 
-export function studentsService(repository: StudentsRepository) {
+export interface StudentsServiceOptions {
+  /** The university's IANA time zone: the calendar file's start is the period's start on its clock. */
+  timeZone: string;
+  /** `INTERVIEW_RESULT_VISIBLE`: whether the student sees the committee's decision once saved. */
+  interviewResultVisible: boolean;
+}
+
+export function studentsService(repository: StudentsRepository, options: StudentsServiceOptions) {
   return {
     /** The login lookup by (already normalised) national ID; 404 with an Arabic hint when not registered. */
     async lookup(nationalId: string): Promise<StudentLookupResponse> {
       const student = await repository.findByNationalId(nationalId);
       if (!student) throw new AppError(404, MESSAGES.studentNotRegistered);
+      const interviewDecision = options.interviewResultVisible ? student.interviewDecision : null;
       return {
         status: 'success',
         _id: student.id,
-        result: studentResult(student),
+        result: studentResult(student, interviewDecision),
         studentData: {
           isPassed: student.isPassed,
           isCompletedAdditionalQuestions: student.isCompletedAdditionalQuestions,
@@ -56,6 +64,8 @@ export function studentsService(repository: StudentsRepository) {
           ...appointmentOf(student),
           documentsStatus: student.documentsStatus,
           documents: documentsOf(student.documents),
+          appointmentPlace: student.appointmentPlace,
+          interviewDecision,
         },
       };
     },
@@ -73,6 +83,8 @@ export function studentsService(repository: StudentsRepository) {
         college: student.college,
         day: appointment.appointedDay,
         hour: appointment.appointedHour,
+        place: student.place,
+        timeZone: options.timeZone,
         now,
       });
     },

@@ -157,11 +157,9 @@ describe('review queue', { timeout: 15_000 }, () => {
   it('says what went wrong and offers to try again', async () => {
     let calls = 0;
     const { user } = await openQueue('ADMIN', {
-      [queuePath(1)]: () => {
+      [queuePath(1)]: (request) => {
         calls += 1;
-        return calls === 1
-          ? fails(503, MESSAGES.databaseUnavailable)
-          : queueAnswer([oldest])({ body: undefined, headers: new Headers() });
+        return calls === 1 ? fails(503, MESSAGES.databaseUnavailable) : queueAnswer([oldest])(request);
       },
     });
     const alert = await screen.findByRole('alert');

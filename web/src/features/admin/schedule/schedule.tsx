@@ -1,8 +1,7 @@
-import { Alert, Loader, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import {
   appointFormSchema,
   DEFAULT_INTERVIEW_WEEKEND_DAYS,
-  formatScheduleDate,
   MESSAGE_TEMPLATES,
   MESSAGES,
   PERIOD_LABELS,
@@ -10,21 +9,22 @@ import {
   type ScheduleCounts,
   schedulingDayProblem,
   TOAST_SUCCESS_LONG_MS,
-  WEEKDAY_NAMES,
-  weekdayOf,
 } from '@portal/common';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
 import { ERROR_PROPS } from '../shared/field-error';
+import { ScheduleDatePicker } from '../shared/schedule-date-picker';
+import { dayLabel, localToday } from '../shared/schedule-day';
 import { schemaResolver } from '../shared/schema-resolver';
+import { Section } from '../shared/section';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { printUrl, useAppointStudents, useScheduleCounts } from './api/scheduling';
+import { InterviewSlots } from './interview-slots';
 import classes from './schedule.module.css';
-import { ScheduleDatePicker } from './schedule-date-picker';
 
 const TITLE = 'جدولة الاختبار الشخصي';
 const RETRY = 'إعادة المحاولة';
@@ -35,22 +35,10 @@ const PERIOD_OPTIONS = ([9, 12] as const).map((period) => ({
 
 type PeriodValue = '9' | '12';
 
-/** Today on this computer, `YYYY-MM-DD`; the server's answer then gives the university's. */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** `YYYY-MM-DD` as a person reads it: the weekday and dd/MM/yyyy. */
-function dayLabel(date: string): string {
-  return `${WEEKDAY_NAMES[weekdayOf(date)]} ${formatScheduleDate(date)}`;
-}
-
 /**
  * Spec section 2, schedule (social service and super admin; the shell and the server both enforce it): a day
  * picker defaulting to today, the students waiting, the day's counts per period, the scheduling form and the
- * print form.
+ * print form; then the slots students book themselves (issue 18).
  */
 export function Schedule() {
   const { token } = useStaffSession();
@@ -92,20 +80,12 @@ export function Schedule() {
 
       <AppointForm date={date} today={today ?? universityToday ?? localToday()} weekendDays={weekendDays} />
       <PrintForm date={date} counts={data} />
+      <InterviewSlots
+        date={date}
+        today={today ?? universityToday ?? localToday()}
+        weekendDays={weekendDays}
+      />
     </Stack>
-  );
-}
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={3} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
-interface Issue {
+export interface Issue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
 }
@@ -14,17 +14,23 @@ export interface SafeParser<Output> {
 
 /**
  * A react-hook-form resolver from a shared schema, so a form shows exactly the rules and Arabic messages the
- * server applies (one implementation of each rule). The first message of each field wins. Flat forms only.
+ * server applies (one implementation of each rule). The first message of each field wins. Flat forms only: a
+ * form whose values are not the request's shape gives `toRequest` (values → the request) and `fieldOf` (an
+ * issue → the form field that shows it).
  */
 export function schemaResolver<Values extends FieldValues, Output>(
   schema: SafeParser<Output>,
+  {
+    toRequest = (values) => values,
+    fieldOf = (issue) => issue.path.map(String).join('.'),
+  }: { toRequest?: (values: Values) => unknown; fieldOf?: (issue: Issue) => string } = {},
 ): Resolver<Values, unknown, Output> {
   return (values) => {
-    const result = schema.safeParse(values);
+    const result = schema.safeParse(toRequest(values));
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
-      const name = issue.path.map(String).join('.');
+      const name = fieldOf(issue);
       errors[name] ??= { type: 'validate', message: issue.message };
     }
     return { values: {}, errors: errors as FieldErrors<Values> };

@@ -15,6 +15,7 @@ export type AdminScreenPath =
   | 'uploadStudentInfo'
   | 'deleteStudentInfo'
   | 'schedule'
+  | 'interviews'
   | 'adminsManagement'
   | 'updateAccountInfo'
   | 'changePassword';
@@ -55,6 +56,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'uploadStudentInfo', label: 'رفع بيانات الطلاب', allows: only('SUPERADMIN', 'SUPPORT') },
   { path: 'deleteStudentInfo', label: 'حذف بيانات الطلاب', allows: only('SUPERADMIN') },
   { path: 'schedule', label: 'جدولة الاختبار الشخصي', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
+  { path: 'interviews', label: 'المقابلات الشخصية', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
   { path: 'adminsManagement', label: 'إدارة المسؤولين', allows: only('SUPERADMIN') },
   {
     path: 'updateAccountInfo',

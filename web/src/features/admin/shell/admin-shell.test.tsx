@@ -14,6 +14,7 @@ const LINKS = {
   uploadStudentInfo: 'رفع بيانات الطلاب',
   deleteStudentInfo: 'حذف بيانات الطلاب',
   schedule: 'جدولة الاختبار الشخصي',
+  interviews: 'المقابلات الشخصية',
   adminsManagement: 'إدارة المسؤولين',
   updateAccountInfo: 'تحديث بيانات الحساب',
   changePassword: 'تغيير كلمة المرور',
@@ -37,6 +38,7 @@ describe('admin shell', () => {
         LINKS.uploadStudentInfo,
         LINKS.deleteStudentInfo,
         LINKS.schedule,
+        LINKS.interviews,
         LINKS.adminsManagement,
         LINKS.updateAccountInfo,
         LINKS.changePassword,
@@ -45,7 +47,7 @@ describe('admin shell', () => {
     ['SUPPORT', true, [LINKS.studentsInfo, LINKS.review, LINKS.uploadStudentInfo, LINKS.changePassword]],
     ['ADMIN', true, [LINKS.studentsInfo, LINKS.review, LINKS.changePassword]],
     ['ADMIN', false, [LINKS.updateAccountInfo, LINKS.changePassword]],
-    ['SOCIAL_ADMIN', true, [LINKS.review, LINKS.schedule, LINKS.changePassword]],
+    ['SOCIAL_ADMIN', true, [LINKS.review, LINKS.schedule, LINKS.interviews, LINKS.changePassword]],
     ['SUPPORT', false, [LINKS.changePassword]],
   ])(
     'shows %s (password changed: %s) only its own links and logout',
@@ -99,6 +101,7 @@ describe('admin shell', () => {
     ['SOCIAL_ADMIN', '/admin/studentsInfo'],
     ['ADMIN', '/admin/uploadStudentInfo'],
     ['SUPPORT', '/admin/schedule'],
+    ['ADMIN', '/admin/interviews'],
   ])('tells %s it cannot open %s', async (role, path) => {
     mockApi(signedInAs(role));
     const { router } = renderApp(path);

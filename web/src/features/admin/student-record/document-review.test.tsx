@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import {
   IMAGE_KINDS,
   type ImageKind,
-  MESSAGES,
   REFUSAL_REASON_LABELS,
+  REVIEW_MESSAGES,
   type ReviewRequest,
   type StaffRole,
   type StudentRecordPage,
@@ -80,25 +80,25 @@ describe('document review', { timeout: 20_000 }, () => {
 
     await user.click(within(panel()).getByRole('radio', { name: 'رفض المستند' }));
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
-    expect(await within(panel()).findByText(MESSAGES.refusalReasonRequired)).toBeInTheDocument();
+    expect(await within(panel()).findByText(REVIEW_MESSAGES.refusalReasonRequired)).toBeInTheDocument();
     // The first reason takes the focus, so the reviewer picks one with the arrow keys.
     await waitFor(() => expect(reason('unreadable')).toHaveFocus());
 
     await user.click(reason('other'));
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
-    expect(await within(panel()).findByText(MESSAGES.refusalNoteRequired)).toBeInTheDocument();
+    expect(await within(panel()).findByText(REVIEW_MESSAGES.refusalNoteRequired)).toBeInTheDocument();
     await waitFor(() => expect(note()).toHaveFocus());
 
     await user.paste('س'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
-    expect(await within(panel()).findByText(MESSAGES.reviewNoteTooLong)).toBeInTheDocument();
+    expect(await within(panel()).findByText(REVIEW_MESSAGES.reviewNoteTooLong)).toBeInTheDocument();
     expect(within(panel()).getByText('عدد الأحرف: 501 من 500.')).toBeInTheDocument();
     expect(api.bodiesOf(reviewPath(id))).toEqual([]);
 
     await user.clear(note());
     await user.type(note(), 'الختم غير ظاهر');
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
-    expect(await screen.findByText(MESSAGES.reviewSaved)).toBeInTheDocument();
+    expect(await screen.findByText(REVIEW_MESSAGES.reviewSaved)).toBeInTheDocument();
     expect(api.bodiesOf(reviewPath(id))).toEqual([
       {
         version: 3,
@@ -119,7 +119,7 @@ describe('document review', { timeout: 20_000 }, () => {
     await user.click(within(panel()).getByRole('radio', { name: 'قبول المستند' }));
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
     await waitFor(() => expectShown('frontIdCard'));
-    expect(within(panel()).getByText(MESSAGES.refusalReasonRequired)).toBeInTheDocument();
+    expect(within(panel()).getByText(REVIEW_MESSAGES.refusalReasonRequired)).toBeInTheDocument();
     expect(api.bodiesOf(reviewPath(id))).toEqual([]);
   });
 
@@ -140,7 +140,7 @@ describe('document review', { timeout: 20_000 }, () => {
     await user.click(tab('nominationCard'));
     await user.click(within(panel()).getByRole('radio', { name: 'قبول المستند' }));
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
-    await screen.findByText(MESSAGES.reviewSaved);
+    await screen.findByText(REVIEW_MESSAGES.reviewSaved);
     expect(api.bodiesOf(reviewPath(id))).toEqual([
       { version: 3, decisions: [{ kind: 'nominationCard', decision: 'accepted', reason: null, note: null }] },
     ]);
@@ -186,7 +186,7 @@ describe('document review', { timeout: 20_000 }, () => {
 
     // Ctrl+Enter saves, from the note too.
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await screen.findByText(MESSAGES.reviewSaved);
+    await screen.findByText(REVIEW_MESSAGES.reviewSaved);
     expect(api.bodiesOf(reviewPath(id))).toEqual([
       {
         version: 3,
@@ -229,7 +229,9 @@ describe('document review', { timeout: 20_000 }, () => {
     const { user, api } = await openRecord(`/admin/students/${id}`, {
       [recordPath(id)]: () => recordAnswer(reads++ === 0 ? record : newer),
       [reviewPath(id)]: ({ body }) =>
-        (body as ReviewRequest).version === 3 ? fails(409, MESSAGES.reviewStale) : savedReview(newer, []),
+        (body as ReviewRequest).version === 3
+          ? fails(409, REVIEW_MESSAGES.reviewStale)
+          : savedReview(newer, []),
     });
 
     await user.click(within(panel()).getByRole('radio', { name: 'رفض المستند' }));
@@ -237,7 +239,7 @@ describe('document review', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'حفظ المراجعة' }));
 
     // On the page until dismissed (beside the 20 s notice), so the reviewer knows why the decisions changed.
-    const alert = await screen.findByRole('alert', { name: MESSAGES.reviewStale });
+    const alert = await screen.findByRole('alert', { name: REVIEW_MESSAGES.reviewStale });
     expect(within(alert).getByRole('button', { name: 'إخفاء الرسالة' })).toBeInTheDocument();
     await waitFor(() => expect(reads).toBe(2));
     // The colleague's acceptance replaces the refusal this reviewer had not saved.

@@ -5,8 +5,8 @@ import {
   IMAGE_KIND_LABELS,
   IMAGE_KINDS,
   type ImageKind,
-  MESSAGES,
   REFUSAL_REASON_LABELS,
+  REVIEW_MESSAGES,
   type ReviewedDocument,
   type StudentRecordPage,
 } from '@portal/common';
@@ -197,7 +197,7 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
   return (
     <Stack gap="md">
       {!student.isComplete && (
-        <Alert color="orange" variant="light" title={MESSAGES.reviewNotComplete} role="status" />
+        <Alert color="orange" variant="light" title={REVIEW_MESSAGES.reviewNotComplete} role="status" />
       )}
       {stale && (
         <Alert

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/common';
+import { REVIEW_MESSAGES } from '@portal/common';
 import type { ResolverOptions, ResolverResult } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import {
@@ -68,8 +68,8 @@ describe('review form', () => {
     draft.decisions.nominationCard = { decision: 'rejected', reason: '', note: '' };
     draft.decisions.birthCertificate = { decision: 'rejected', reason: 'other', note: '' };
     const { errors } = resolve(draft);
-    expect(errors.decisions?.birthCertificate?.note?.message).toBe(MESSAGES.refusalNoteRequired);
-    expect(errors.decisions?.nominationCard?.reason?.message).toBe(MESSAGES.refusalReasonRequired);
+    expect(errors.decisions?.birthCertificate?.note?.message).toBe(REVIEW_MESSAGES.refusalNoteRequired);
+    expect(errors.decisions?.nominationCard?.reason?.message).toBe(REVIEW_MESSAGES.refusalReasonRequired);
     expect(firstError(errors, documents)).toEqual({ kind: 'birthCertificate', field: 'note' });
   });
 });

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { COMPLETE_DATA_LABELS, IMAGE_KINDS, MESSAGES, type StaffRole } from '@portal/common';
+import { COMPLETE_DATA_LABELS, IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES, type StaffRole } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi } from '@/testing/mock-api';
@@ -138,7 +138,8 @@ describe('student record page', () => {
     await openRecord(
       '20000000-0000-4000-8000-000000000999',
       {
-        [recordPath('20000000-0000-4000-8000-000000000999')]: () => fails(403, MESSAGES.studentOutsideScope),
+        [recordPath('20000000-0000-4000-8000-000000000999')]: () =>
+          fails(403, REVIEW_MESSAGES.studentOutsideScope),
       },
       'ADMIN',
     );
@@ -178,7 +179,7 @@ describe('student record page', () => {
     });
     const id = record.student._id;
     await openRecord(id, { [recordPath(id)]: () => recordAnswer(record) });
-    expect(await screen.findByText(MESSAGES.reviewNotComplete)).toBeInTheDocument();
+    expect(await screen.findByText(REVIEW_MESSAGES.reviewNotComplete)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'حفظ المراجعة' })).not.toBeInTheDocument();
     expect(screen.getByText('لم يستكمل الطالب بياناته بعد.')).toBeInTheDocument();
   });

@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
+import { openDownload } from '../shared/open-download';
 import { useStaffErrorHandler } from '../shell/staff-session';
 import { requestStudentDownload } from './api/students';
-import { openDownload } from './open-download';
 
 export const DOWNLOAD_LABELS: Record<StudentDownloadType, string> = {
   incompleteSupport: 'بيانات غير المكتملين (الدعم الفني)',

@@ -4,11 +4,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { openDownload } from '../shared/open-download';
 import { fails, ok, signedInAs } from '../testing/staff-fixtures';
-import { openDownload } from './open-download';
 import { listPath, studentRecord } from './testing/student-records';
 
-vi.mock('./open-download', () => ({ openDownload: vi.fn() }));
+vi.mock('../shared/open-download', () => ({ openDownload: vi.fn() }));
 
 const COLLEGES = 'GET /api/v1/colleges';
 const COUNTS = 'GET /api/v1/users/getAllStudentsNumber';
@@ -159,11 +159,10 @@ describe('students info', () => {
 
   it('filters on completed data, for the list and the search', async () => {
     const { user, api } = await openScreen('SUPERADMIN', {
-      [listPath(1)]: ({ body }) =>
-        listHandler((body as { isComplete: boolean | null }).isComplete ? [ahmed] : [ahmed, fatma])({
-          body,
-          headers: new Headers(),
-        }),
+      [listPath(1)]: (request) =>
+        listHandler((request.body as { isComplete: boolean | null }).isComplete ? [ahmed] : [ahmed, fatma])(
+          request,
+        ),
       [SEARCH]: () => ok({ data: [ahmed], studentsNumber: 1 }),
     });
     await showFaculty(user);
@@ -192,8 +191,8 @@ describe('students info', () => {
   it('filters on the documents status, for the list and the search', async () => {
     const refused = studentRecord({ isComplete: true, documentsStatus: 'needsReupload' });
     const { user, api } = await openScreen('SUPERADMIN', {
-      [listPath(1)]: ({ body }) =>
-        (body as { documentsStatus: string | null }).documentsStatus
+      [listPath(1)]: (request) =>
+        (request.body as { documentsStatus: string | null }).documentsStatus
           ? ok({
               faculty: COMMERCE,
               data: [refused],
@@ -201,7 +200,7 @@ describe('students info', () => {
               completedStudentsNumber: 900,
               filteredStudentsNumber: 1,
             })
-          : listHandler([ahmed, fatma], { all: 1234, completed: 900 })({ body, headers: new Headers() }),
+          : listHandler([ahmed, fatma], { all: 1234, completed: 900 })(request),
       [SEARCH]: () => ok({ data: [refused], studentsNumber: 1 }),
     });
     await showFaculty(user);

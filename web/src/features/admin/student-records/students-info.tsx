@@ -26,6 +26,7 @@ import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
 import { getCookie } from '@/lib/cookies';
 import { FacultyPicker } from '../shared/faculty-picker';
+import { openDownload } from '../shared/open-download';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
   deleteStudent,
@@ -38,7 +39,6 @@ import {
   useVisibleCounts,
 } from './api/students';
 import { DeleteStudentDialog } from './delete-student-dialog';
-import { openDownload } from './open-download';
 import { StudentDownloads } from './student-downloads';
 import { StudentSearch } from './student-search';
 import classes from './students-info.module.css';

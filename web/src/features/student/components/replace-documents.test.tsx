@@ -5,6 +5,7 @@ import {
   MESSAGES,
   photoFileName,
   REFUSAL_REASON_LABELS,
+  REVIEW_MESSAGES,
 } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,10 +118,10 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     const xhr = installFakeXhr();
     const { user } = await open(TWO_REFUSED);
     await user.click(screen.getByRole('button', { name: SUBMIT }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.replaceNothingSent);
+    expect(await screen.findByRole('alert')).toHaveTextContent(REVIEW_MESSAGES.replaceNothingSent);
     await waitFor(() => expect(imageInput('frontIdCard')).toHaveFocus());
     expect(imageInput('frontIdCard')).toHaveAccessibleDescription(
-      expect.stringContaining(MESSAGES.replaceNothingSent),
+      expect.stringContaining(REVIEW_MESSAGES.replaceNothingSent),
     );
     expect(xhr.sent()).toHaveLength(0);
 
@@ -174,8 +175,8 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     );
     expect(imageInput('frontIdCard')).toBeDisabled();
 
-    act(() => request.reply(200, { status: 'success', message: MESSAGES.documentsReplaced }));
-    expect(await screen.findByText(MESSAGES.documentsReplaced)).toBeInTheDocument();
+    act(() => request.reply(200, { status: 'success', message: REVIEW_MESSAGES.documentsReplaced }));
+    expect(await screen.findByText(REVIEW_MESSAGES.documentsReplaced)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/studentDataView'));
     // At once, before the fresh lookup has answered: the block is gone and the documents await review.
     expect(await screen.findByText('حالة المستندات:')).toBeInTheDocument();
@@ -195,7 +196,7 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     expect((request.body.getAll('photos') as File[]).map((file) => file.name)).toEqual([
       photoFileName('id.png', 'frontIdCard'),
     ]);
-    act(() => request.reply(200, { status: 'success', message: MESSAGES.documentsReplaced }));
+    act(() => request.reply(200, { status: 'success', message: REVIEW_MESSAGES.documentsReplaced }));
     const block = await screen.findByRole('region', { name: 'مستندات مطلوب استبدالها' });
     expect(
       within(block)
@@ -213,10 +214,12 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     act(() => {
       void xhr
         .next()
-        .then((request) => request.reply(409, { status: 'error', message: MESSAGES.replaceNotRefused }));
+        .then((request) =>
+          request.reply(409, { status: 'error', message: REVIEW_MESSAGES.replaceNotRefused }),
+        );
     });
     // Said in the notice and, while the screen stays, beside the button.
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.replaceNotRefused)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(REVIEW_MESSAGES.replaceNotRefused)).toHaveLength(2));
     await waitFor(() => expect(api.bodiesOf(GET_STUDENT)).toHaveLength(2));
     await waitFor(() =>
       expect(fileInputs().map((input) => input.id)).toEqual(['complete-data-nominationCard']),
@@ -234,10 +237,12 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     act(() => {
       void xhr
         .next()
-        .then((request) => request.reply(409, { status: 'error', message: MESSAGES.replaceNotRefused }));
+        .then((request) =>
+          request.reply(409, { status: 'error', message: REVIEW_MESSAGES.replaceNotRefused }),
+        );
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/studentDataView'));
-    expect(await screen.findByText(MESSAGES.replaceNotRefused)).toBeInTheDocument();
+    expect(await screen.findByText(REVIEW_MESSAGES.replaceNotRefused)).toBeInTheDocument();
   });
 
   it('keeps the choices and says the network message when the connection drops', async () => {

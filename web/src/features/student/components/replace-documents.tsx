@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { type ImageKind, MESSAGES } from '@portal/common';
+import { type ImageKind, REVIEW_MESSAGES } from '@portal/common';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -80,7 +80,7 @@ export function ReplaceDocuments() {
     const [first] = refusedKinds;
     if (chosen.length === 0 && first !== undefined) {
       setPhase('editing');
-      setProblem({ target: first, message: MESSAGES.replaceNothingSent });
+      setProblem({ target: first, message: REVIEW_MESSAGES.replaceNothingSent });
       return;
     }
     setProblem(null);
@@ -97,7 +97,7 @@ export function ReplaceDocuments() {
       return;
     }
     setPhase('done');
-    showSuccessNotice(MESSAGES.documentsReplaced);
+    showSuccessNotice(REVIEW_MESSAGES.documentsReplaced);
     if (session !== null) {
       const replaced = chosen.map((image) => image.kind);
       setSession(withStudentFlags(session, afterReplacement(session.studentObj, replaced)));

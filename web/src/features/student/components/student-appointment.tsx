@@ -1,13 +1,21 @@
 import { Alert, Button, Paper, Stack, Table } from '@mantine/core';
-import { MESSAGES, type StudentData } from '@portal/common';
-import { useEffect, useRef } from 'react';
+import {
+  INTERVIEW_DECISION_LABELS,
+  type InterviewDecision,
+  MESSAGES,
+  type StudentData,
+} from '@portal/common';
+import { useEffect, useRef, useState } from 'react';
 import { API_BASE } from '@/lib/api-client';
 import { useRefreshStudent } from '@/lib/student-session';
+import { type BookingNotice, InterviewBooking } from './interview-booking';
 import { useLoadedSession } from './student-guard';
 
 const DAY = 'اليوم';
 const DATE = 'التاريخ';
 const PERIOD = 'الفترة';
+const PLACE = 'المكان';
+const DECISION = 'نتيجة الاختبار الشخصي';
 const ADD_TO_CALENDAR = 'إضافة الموعد إلى التقويم (ملف ics)';
 const BRING = 'احضر في الموعد ومعك استمارة الاختبار الشخصي النهائي وبطاقة الرقم القومي.';
 
@@ -51,17 +59,44 @@ export function StudentAppointment() {
   return <Appointment student={studentObj} studentId={studentID} />;
 }
 
+/**
+ * The spec's screen (no appointment: the message; an appointment: its day, date and period) with what issue 18
+ * adds: a waiting social-work student books one of the published slots here, a student holding its own booking
+ * sees the place and may cancel or move it, and the committee's decision shows once the university publishes it.
+ */
 function Appointment({ student, studentId }: { student: StudentData; studentId: string }) {
   const { appointed, appointedDay, appointedHour } = student;
+  // Kept here, above both views, because a booking or a cancellation swaps one view for the other.
+  const [notice, setNotice] = useState<BookingNotice | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The button the student pressed has gone with the view it was in; the answer takes the focus.
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  const noticeBox = notice && (
+    <Alert ref={noticeRef} tabIndex={-1} color="teal" variant="light" role="status">
+      {notice.message}
+    </Alert>
+  );
+  // Social work interviews its students once their data is complete. Of the appointments, only the student's own
+  // booking (the one with a place) is moved or cancelled here: one the staff made is theirs to change.
+  const books = student.socialWork && student.isComplete;
+
   if (!appointed || appointedDay === null || appointedHour === null) {
     return (
-      <Alert color="university" variant="light" role="status">
-        {MESSAGES.appointmentNotSet}
-      </Alert>
+      <Stack gap="md">
+        {noticeBox}
+        <Alert color="university" variant="light" role="status">
+          {MESSAGES.appointmentNotSet}
+        </Alert>
+        {books && <InterviewBooking studentId={studentId} booked={false} onDone={setNotice} />}
+      </Stack>
     );
   }
   return (
     <Stack gap="md">
+      {noticeBox}
+      {student.interviewDecision && <Decision decision={student.interviewDecision} />}
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md">
           <Table.Tbody>
@@ -81,6 +116,14 @@ function Appointment({ student, studentId }: { student: StudentData; studentId: 
               <Table.Th scope="row">{PERIOD}</Table.Th>
               <Table.Td>{periodLabel(appointedHour)}</Table.Td>
             </Table.Tr>
+            {student.appointmentPlace !== null && (
+              <Table.Tr>
+                <Table.Th scope="row">{PLACE}</Table.Th>
+                <Table.Td>
+                  <bdi>{student.appointmentPlace}</bdi>
+                </Table.Td>
+              </Table.Tr>
+            )}
           </Table.Tbody>
         </Table>
       </Paper>
@@ -98,6 +141,18 @@ function Appointment({ student, studentId }: { student: StudentData; studentId: 
       >
         {ADD_TO_CALENDAR}
       </Button>
+      {books && student.appointmentPlace !== null && student.interviewDecision === null && (
+        <InterviewBooking studentId={studentId} booked onDone={setNotice} />
+      )}
     </Stack>
+  );
+}
+
+function Decision({ decision }: { decision: InterviewDecision }) {
+  return (
+    // A standing result, not news: Mantine's default 'alert' role would interrupt a screen reader on every visit.
+    <Alert color={decision === 'suitable' ? 'teal' : 'orange'} variant="light" title={DECISION} role="note">
+      {INTERVIEW_DECISION_LABELS[decision]}
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import {
   IMAGE_KINDS,
   type ImageKind,
-  MESSAGES,
+  REVIEW_MESSAGES,
   type ReviewedDocument,
   type StudentRecordPage,
 } from '@portal/common';
@@ -169,7 +169,7 @@ export function savedReview(record: StudentRecordPage, decisions: SentDecision[]
   return {
     body: {
       status: 'success',
-      message: MESSAGES.reviewSaved,
+      message: REVIEW_MESSAGES.reviewSaved,
       data: { documents, version: record.version + 1 },
     },
   };

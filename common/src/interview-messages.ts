@@ -1,0 +1,42 @@
+/**
+ * Arabic messages of the interviews (issue 18): slots, the student's booking, outcomes, statistics and the
+ * export. Apart from MESSAGES, so that only the screens and calls of the interviews carry them, not the login
+ * screen's first download.
+ */
+export const INTERVIEW_MESSAGES = {
+  slotIdInvalid: 'رقم موعد الاختبار غير صحيح',
+  slotNotFound: 'موعد الاختبار غير موجود',
+  slotCapacityRequired: 'يجب إدخال عدد الطلاب المسموح به في الموعد',
+  slotCapacityInvalid: 'عدد الطلاب في الموعد يجب أن يكون رقما صحيحا من 1 إلى 500',
+  slotPlaceRequired: 'يجب إدخال مكان الاختبار',
+  slotPlaceTooLong: 'مكان الاختبار يجب ألا يزيد عن 100 حرف',
+  slotPlaceInvalid: 'مكان الاختبار يجب أن يكون نصا في سطر واحد',
+  slotClosedInvalid: 'حالة غلق الموعد يجب أن تكون نعم أو لا',
+  slotChangeRequired: 'يجب إرسال عدد الطلاب أو المكان أو حالة الغلق',
+  slotDuplicate: 'يوجد موعد منشور في هذا المكان في اليوم والفترة نفسيهما',
+  slotCreated: 'تم نشر موعد الاختبار بنجاح',
+  slotUpdated: 'تم تعديل موعد الاختبار بنجاح',
+  dateRangeInvalid: 'تاريخ البداية يجب ألا يكون بعد تاريخ النهاية',
+  interviewSocialWorkOnly: 'حجز مواعيد الاختبار الشخصي متاح لطلاب كلية الخدمة الاجتماعية فقط',
+  interviewNeedsCompleteData: 'يجب استكمال البيانات أولا، ثم حجز موعد الاختبار الشخصي',
+  interviewAppointedByStaff: 'حددت الكلية موعد اختبارك الشخصي، ولا يمكن تغييره أو إلغاؤه من هنا',
+  interviewOutcomeRecorded: 'تم تسجيل نتيجة اختبارك الشخصي، ولا يمكن تغيير الموعد أو إلغاؤه',
+  interviewSlotFull: 'اكتمل العدد في هذا الموعد، اختر موعدا آخر',
+  interviewSlotClosed: 'هذا الموعد مغلق للحجز، اختر موعدا آخر',
+  interviewSlotStarted: 'هذا الموعد بدأ أو انتهى، اختر موعدا قادما',
+  interviewChangeTooLate: 'لا يمكن تغيير موعد الاختبار الشخصي أو إلغاؤه قبل بدايته بأقل من 24 ساعة',
+  interviewNoBooking: 'ليس لديك موعد محجوز لإلغائه',
+  interviewBooked: 'تم حجز موعد الاختبار الشخصي بنجاح',
+  interviewMoved: 'تم تغيير موعد الاختبار الشخصي بنجاح',
+  interviewCancelled: 'تم إلغاء حجز موعد الاختبار الشخصي',
+  interviewAttendedRequired: 'يجب تحديد حضور الطالب أو غيابه',
+  interviewScoresInvalid: 'درجات التقييم يجب أن تكون عنصرا ودرجة لكل عنصر',
+  interviewScoresWithoutAttendance: 'لا يمكن تسجيل درجات لطالب لم يحضر الاختبار الشخصي',
+  interviewDecisionWithoutAttendance: 'لا يمكن تسجيل قرار لطالب لم يحضر الاختبار الشخصي',
+  interviewDecisionNeedsAllScores: 'يجب إدخال درجات جميع عناصر التقييم قبل تسجيل القرار',
+  interviewDecisionInvalid: 'القرار يجب أن يكون لائق أو غير لائق',
+  interviewNotesInvalid: 'الملاحظات يجب أن تكون نصا',
+  interviewNotesTooLong: 'الملاحظات يجب ألا تزيد عن 1000 حرف',
+  interviewNotAppointed: 'لا يمكن تسجيل نتيجة لطالب ليس له موعد اختبار شخصي',
+  interviewOutcomeSaved: 'تم حفظ نتيجة الاختبار الشخصي بنجاح',
+} as const;
