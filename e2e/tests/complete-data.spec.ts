@@ -195,7 +195,7 @@ test('a social-work student completes the form and sees the three forms and the 
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('personal-interview-appointment.ics');
   const ics = await readFile(String(await download.path()), 'utf8');
-  expect(ics).toContain('DTSTART:20260815T120000');
+  expect(ics).toContain('DTSTART:20260815T090000Z');
 });
 
 test('a tourism student picks three different programs, keeps the draft across a reload and completes the form', async ({
