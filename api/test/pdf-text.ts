@@ -42,3 +42,23 @@ export function printsLiterally(text: string, value: string): boolean {
   const letters = (s: string) => [...s.replace(/\s+/g, '')].sort().join('');
   return text.split('\n').some((line) => letters(line) === letters(value));
 }
+
+/**
+ * Whether `span` consecutive lines of the PDF text hold every character of `value`, each as often: for tables,
+ * whose cells pdftotext may put on one line with their neighbours, or wrap within a narrow column, in an order
+ * right-to-left layout rearranges. Markup that ran would lose characters; text it would add is checked by the
+ * caller.
+ */
+export function printsWithinLines(text: string, value: string, span: number): boolean {
+  const count = (s: string) => {
+    const counts = new Map<string, number>();
+    for (const char of s.replace(/\s+/g, '')) counts.set(char, (counts.get(char) ?? 0) + 1);
+    return counts;
+  };
+  const wanted = count(value);
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return lines.some((_, i) => {
+    const held = count(lines.slice(i, i + span).join(''));
+    return [...wanted].every(([char, times]) => (held.get(char) ?? 0) >= times);
+  });
+}
