@@ -7,6 +7,7 @@ export * from './document-review.js';
 export * from './document-review-messages.js';
 export * from './documents-status.js';
 export * from './envelope.js';
+export * from './interview-decisions.js';
 export * from './interview-messages.js';
 export * from './interviews.js';
 export * from './limits.js';

@@ -1,5 +1,6 @@
 import { normalizeDigits } from './digits.js';
 import { successEnvelope } from './envelope.js';
+import { INTERVIEW_DECISIONS } from './interview-decisions.js';
 import { INTERVIEW_MESSAGES } from './interview-messages.js';
 import { PERIODS } from './limits.js';
 import { MESSAGE_TEMPLATES, MESSAGES } from './messages.js';
@@ -47,13 +48,6 @@ export const INTERVIEW_CRITERION_KEYS = INTERVIEW_CRITERIA.map((criterion) => cr
 export const INTERVIEW_TOTAL_MAX = INTERVIEW_CRITERIA.reduce((sum, criterion) => sum + criterion.max, 0);
 
 export type InterviewScores = Partial<Record<InterviewCriterion, number>>;
-
-export const INTERVIEW_DECISIONS = ['suitable', 'notSuitable'] as const;
-export type InterviewDecision = (typeof INTERVIEW_DECISIONS)[number];
-export const INTERVIEW_DECISION_LABELS: Record<InterviewDecision, string> = {
-  suitable: 'لائق',
-  notSuitable: 'غير لائق',
-};
 
 /** The total of a scored interview, or null until every criterion has its score (a partial sum would mislead). */
 export function interviewTotal(scores: InterviewScores): number | null {

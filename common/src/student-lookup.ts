@@ -1,7 +1,7 @@
 import { normalizeDigits } from './digits.js';
 import { DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
-import { INTERVIEW_DECISIONS } from './interviews.js';
+import { INTERVIEW_DECISIONS } from './interview-decisions.js';
 import { IMAGE_KINDS, NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { z } from './zod.js';
