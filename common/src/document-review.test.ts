@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalText, reviewRequestSchema } from './document-review.js';
+import { reviewRequestSchema } from './document-review.js';
 import { REVIEW_MESSAGES } from './document-review-messages.js';
 import { documentsStatusOf, isDocumentsStatus } from './documents-status.js';
 import { MESSAGES } from './messages.js';
@@ -100,13 +100,6 @@ describe('review request', () => {
       decisions: [{ kind: 'birthCertificate', decision: 'rejected', reason: 'other', note }],
     });
     expect(parsed.decisions[0]?.note).toBe(note);
-  });
-});
-
-describe('refusal text', () => {
-  it('names the reason in Arabic, then the note', () => {
-    expect(refusalText('unreadable', null)).toBe('الصورة غير واضحة أو غير مقروءة');
-    expect(refusalText('other', 'الختم غير ظاهر')).toBe('سبب آخر: الختم غير ظاهر');
   });
 });
 

@@ -1,11 +1,10 @@
-import { IMAGE_KIND_LABELS } from './complete-data.js';
 import { REVIEW_MESSAGES } from './document-review-messages.js';
-import { DOCUMENT_STATE_LABELS, DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
+import { DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
-import { IMAGE_KINDS, type ImageKind } from './limits.js';
+import { IMAGE_KINDS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { facultyField } from './staff.js';
-import { studentPageQuerySchema, studentRecordSchema } from './student-records.js';
+import { studentRecordSchema } from './student-records.js';
 import { z } from './zod.js';
 
 /**
@@ -36,12 +35,6 @@ export const REFUSAL_REASON_LABELS: Record<RefusalReason, string> = {
 
 /** Longest refusal note, in characters (required when the reason is 'other'). */
 export const REVIEW_NOTE_MAX_LENGTH = 500;
-
-/** The Arabic sentence a student reads for a refused document: the reason, then the note when there is one. */
-export function refusalText(reason: RefusalReason | null, note: string | null): string {
-  const label = reason ? REFUSAL_REASON_LABELS[reason] : DOCUMENT_STATE_LABELS.rejected;
-  return note ? `${label}: ${note}` : label;
-}
 
 /** One document as the staff record shows it: the reason as its code, and who decided when. */
 export const reviewedDocumentSchema = z.object({
@@ -177,9 +170,6 @@ export const studentRecordPageResponseSchema = successEnvelope({
 });
 export type StudentRecordPage = z.infer<typeof studentRecordPageResponseSchema>['data'];
 
-/** `?page=&limit=` of `POST /students/reviewQueue`, as the student list's. */
-export const reviewQueueQuerySchema = studentPageQuerySchema;
-
 /** Body of `POST /students/reviewQueue`: the faculty (ignored for a faculty ADMIN, which gets its own). */
 export const reviewQueueRequestSchema = z.object({ faculty: facultyField }, { error: MESSAGES.invalidInput });
 export type ReviewQueueRequest = z.input<typeof reviewQueueRequestSchema>;
@@ -206,8 +196,3 @@ export type ReviewQueueResponse = z.infer<typeof reviewQueueResponseSchema>;
 
 /** Answer of `PATCH /students/replaceDocuments/{id}`. */
 export const replaceDocumentsResponseSchema = successEnvelope({ message: z.string() });
-
-/** The Arabic name of a document kind, for messages. */
-export function documentLabel(kind: ImageKind): string {
-  return IMAGE_KIND_LABELS[kind];
-}

@@ -1,13 +1,13 @@
 import {
   REVIEW_MESSAGES,
   REVIEW_NOTE_MAX_LENGTH,
-  reviewQueueQuerySchema,
   reviewQueueRequestSchema,
   reviewQueueResponseSchema,
   reviewRequestSchema,
   reviewResponseSchema,
   studentDocumentParamsSchema,
   studentIdParamsSchema,
+  studentPageQuerySchema,
   studentRecordPageResponseSchema,
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
@@ -136,7 +136,7 @@ export const documentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Super admin and support name the faculty (required); a faculty ADMIN always gets its own (naming ' +
           'another is 403); a SOCIAL_ADMIN names a social-work college (another is 403).',
-        querystring: reviewQueueQuerySchema,
+        querystring: studentPageQuerySchema,
         body: reviewQueueRequestSchema,
         response: { 200: reviewQueueResponseSchema, ...errorResponses(400, ...GUARDED) },
       },

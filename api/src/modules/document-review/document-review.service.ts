@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
-  documentLabel,
+  IMAGE_KIND_LABELS,
   type ImageKind,
   MESSAGES,
   REVIEW_MESSAGES,
@@ -125,7 +125,10 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         const missing = input.decisions.find((decision) => !updated.has(decision.kind));
         // Thrown inside the transaction: the decisions already written are rolled back with it.
         if (missing)
-          throw new AppError(409, `${REVIEW_MESSAGES.reviewDocumentMissing}: ${documentLabel(missing.kind)}`);
+          throw new AppError(
+            409,
+            `${REVIEW_MESSAGES.reviewDocumentMissing}: ${IMAGE_KIND_LABELS[missing.kind]}`,
+          );
 
         await repository.refreshDocumentsStatus(tx, student.id);
         await audit(
