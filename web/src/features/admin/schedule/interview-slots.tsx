@@ -23,16 +23,13 @@ import { type SafeParser, schemaResolver } from '../shared/schema-resolver';
 import { Section } from '../shared/section';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useCreateSlot, useSlots, useUpdateSlot } from './api/interview-slots';
+import { PERIOD_OPTIONS } from './period-options';
 import classes from './schedule.module.css';
 
 export const SLOTS_TITLE = 'مواعيد المقابلات المتاحة للحجز';
 /** The list shows the chosen day and the weeks after it: about as far ahead as students book. */
 export const SLOT_LIST_DAYS = 28;
 
-const PERIOD_OPTIONS = ([9, 12] as const).map((period) => ({
-  value: String(period),
-  label: PERIOD_LABELS[period],
-}));
 const CAPACITY = 'عدد الأماكن';
 const PLACE = 'المكان';
 const PLACE_EXAMPLE = 'مثال: قاعة 3، الدور الثاني';

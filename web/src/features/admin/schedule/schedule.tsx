@@ -24,14 +24,11 @@ import { Section } from '../shared/section';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { printUrl, useAppointStudents, useScheduleCounts } from './api/scheduling';
 import { InterviewSlots } from './interview-slots';
+import { PERIOD_OPTIONS } from './period-options';
 import classes from './schedule.module.css';
 
 const TITLE = 'جدولة الاختبار الشخصي';
 const RETRY = 'إعادة المحاولة';
-const PERIOD_OPTIONS = ([9, 12] as const).map((period) => ({
-  value: String(period),
-  label: PERIOD_LABELS[period],
-}));
 
 type PeriodValue = '9' | '12';
 
