@@ -10,6 +10,8 @@ export const brandingSchema = z.object({
   academicYear: z.string(),
   logoUrl: z.string(),
   socialLinks: z.array(z.object({ label: z.string(), url: z.string(), icon: z.enum(SOCIAL_ICONS) })),
+  /** The university's IANA time zone: deadlines and appointments are shown on its clock. */
+  timeZone: z.string().default('Africa/Cairo'),
 });
 export type Branding = z.infer<typeof brandingSchema>;
 

@@ -3,6 +3,7 @@ import { DOCUMENT_STATES, DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
 import { IMAGE_KINDS } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { studentNotificationSchema } from './notifications.js';
 import { facultyField } from './staff.js';
 import { studentRecordSchema } from './student-records.js';
 import { z } from './zod.js';
@@ -165,6 +166,8 @@ export const studentRecordPageResponseSchema = successEnvelope({
     answers: z.array(recordAnswerSchema),
     appointment: z.object({ appointedDay: z.string(), appointedHour: z.number().int() }).nullable(),
     history: z.array(historyEntrySchema),
+    /** The e-mails and text messages sent or queued for the student (issue 17), newest first. */
+    notifications: z.array(studentNotificationSchema).default([]),
     version: z.number().int(),
   }),
 });

@@ -4,6 +4,7 @@ import { successEnvelope } from './envelope.js';
 import { INTERVIEW_DECISIONS } from './interview-decisions.js';
 import { IMAGE_KINDS, NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { progressStepSchema } from './progress.js';
 import { z } from './zod.js';
 
 /**
@@ -75,6 +76,12 @@ export const studentDataSchema = z.object({
    * hidden (`INTERVIEW_RESULT_VISIBLE` off).
    */
   interviewDecision: z.enum(INTERVIEW_DECISIONS).nullable().default(null),
+  /** Whether the student has downloaded its forms once (issue 17: the tracker's last step). */
+  formsDownloaded: z.boolean().default(false),
+  /** The college's data deadline (issue 17), an ISO instant, or null when it sets none. */
+  dataDeadline: z.string().nullable().default(null),
+  /** The tracker's steps in order (issue 17), computed by `studentProgress`. */
+  progress: z.array(progressStepSchema).default([]),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 

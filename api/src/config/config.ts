@@ -146,6 +146,34 @@ const envSchema = z
         return [...new Set(days.map(Number))].sort((a, b) => a - b);
       }),
     INTERVIEW_RESULT_VISIBLE: flag.default(false),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: optionalText,
+    SMS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SMS_METHOD: z.enum(['GET', 'POST', 'PUT']).default('POST'),
+    SMS_HEADERS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return {};
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of header names to values' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.record(z.string(), z.string(), { error: 'must be a JSON object of header names to values' })),
+    SMS_BODY_TEMPLATE: optionalText,
+    SMS_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(10),
+    NOTIFICATION_WORKERS: flag.default(true),
+    NOTIFICATION_RETRY_DELAY_S: z.coerce.number().int().min(1).max(86_400).default(450),
+    NOTIFICATION_EXPIRE_S: z.coerce.number().int().min(5).max(3600).default(120),
   })
   .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
     message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
@@ -154,6 +182,14 @@ const envSchema = z
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((env) => !env.SMTP_URL || Boolean(env.MAIL_FROM), {
+    message: 'is required when SMTP_URL is set',
+    path: ['MAIL_FROM'],
+  })
+  .refine((env) => !env.SMS_URL || Boolean(env.SMS_BODY_TEMPLATE) || env.SMS_METHOD === 'GET', {
+    message: 'is required when SMS_URL is set (unless SMS_METHOD is GET)',
+    path: ['SMS_BODY_TEMPLATE'],
   })
   .refine(
     (env) =>
@@ -174,6 +210,32 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Prepended to every key, ending in '/', or ''; lets several portals share a bucket. */
   prefix: string;
+}
+
+/**
+ * E-mail and SMS to students (issue 17). A channel left unset records its messages as `skipped`. The SMS gateway
+ * is any HTTP API: `{{phone}}`, `{{text}}` and `{{key}}` (the message's idempotency key) are replaced in the URL
+ * and body template (URL-encoded in the URL, JSON-escaped in a body that is JSON).
+ */
+export interface NotificationsConfig {
+  /** The portal's address as students reach it, for links in messages, e.g. `https://admission.example.edu`. */
+  publicUrl: string;
+  email: { url: string; from: string } | undefined;
+  sms:
+    | {
+        url: string;
+        method: 'GET' | 'POST' | 'PUT';
+        headers: Record<string, string>;
+        bodyTemplate: string | undefined;
+        ratePerSecond: number;
+      }
+    | undefined;
+  /** Whether this instance delivers messages (runs the queue's workers); every instance queues them. */
+  workers: boolean;
+  /** First retry after about this many seconds, doubling: 8 tries span about a day at the default 450. */
+  retryDelaySeconds: number;
+  /** A try running longer than this (an instance that died mid-send) is retried. */
+  expireSeconds: number;
 }
 
 export interface Config {
@@ -206,6 +268,8 @@ export interface Config {
   interviewWeekendDays: readonly number[];
   /** Whether a student sees the committee's interview decision once saved (default: no). */
   interviewResultVisible: boolean;
+  /** Notifications to students (issue 17): channels, delivery workers and retries. */
+  notifications: NotificationsConfig;
   branding: {
     universityName: string;
     universityNameEn: string;
@@ -278,6 +342,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     universityTimeZone: e.UNIVERSITY_TIMEZONE,
     interviewWeekendDays: e.INTERVIEW_WEEKEND_DAYS,
     interviewResultVisible: e.INTERVIEW_RESULT_VISIBLE,
+    notifications: {
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      email: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+      sms: e.SMS_URL
+        ? {
+            url: e.SMS_URL,
+            method: e.SMS_METHOD,
+            headers: e.SMS_HEADERS,
+            bodyTemplate: e.SMS_BODY_TEMPLATE,
+            ratePerSecond: e.SMS_RATE_PER_SECOND,
+          }
+        : undefined,
+      workers: e.NOTIFICATION_WORKERS,
+      retryDelaySeconds: e.NOTIFICATION_RETRY_DELAY_S,
+      expireSeconds: e.NOTIFICATION_EXPIRE_S,
+    },
     branding: {
       universityName: e.UNIVERSITY_NAME,
       universityNameEn: e.UNIVERSITY_NAME_EN,

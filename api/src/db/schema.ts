@@ -30,6 +30,8 @@ export const colleges = pgTable('colleges', {
   socialWork: boolean('social_work').notNull().default(false),
   tourism: boolean('tourism').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** After it the students' complete-data and replacement submits are refused (issue 17); null: no deadline. */
+  dataDeadline: timestamp('data_deadline', { withTimezone: true }),
 });
 
 export const collegePrograms = pgTable(
@@ -98,6 +100,8 @@ export const students = pgTable(
     isPassed: boolean('is_passed').notNull().default(false),
     passedAt: timestamp('passed_at', { withTimezone: true }),
     isCompletedAdditionalQuestions: boolean('is_completed_additional_questions').notNull().default(false),
+    /** The student's first download of one of its forms: the tracker's last step (issue 17). */
+    formsDownloadedAt: timestamp('forms_downloaded_at', { withTimezone: true }),
     /**
      * The documents review as a whole, kept from the images by `refreshDocumentsStatus` (db/documents-status.ts)
      * in every transaction that changes them, so lists, filters, counts and the review queue read one column.
@@ -372,3 +376,76 @@ export const loginFailures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
+
+/** A staff message to a faculty's students (issue 17): who wrote what to whom, and through which channels. */
+export const notificationCampaigns = pgTable('notification_campaigns', {
+  id: id(),
+  collegeId: uuid('college_id')
+    .notNull()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  filter: jsonb('filter').$type<{ audience: string; day?: string }>().notNull(),
+  channels: text('channels').array().notNull(),
+  text: text('text').notNull(),
+  createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** The writer's user name as it was, kept when the account is later deleted. */
+  createdByUserName: text('created_by_user_name'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The notifications outbox (issue 17): one row per message to a student on one channel, written in the same
+ * transaction as the change that causes it, handed to the job queue by the dispatcher (`dispatched`), and kept
+ * with its delivery state. `dedupe_key` names the occurrence (the event and what makes it one), so that a message
+ * is queued at most once per occurrence, student and channel.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    event: text('event', {
+      enum: [
+        'dataCompleted',
+        'documentRefused',
+        'documentsAccepted',
+        'interviewAppointed',
+        'deadlineReminder',
+        'staffMessage',
+      ],
+    }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** What the message says beyond the student's own row: the refused documents, the appointment, the text. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    campaignId: uuid('campaign_id').references(() => notificationCampaigns.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['queued', 'sending', 'retrying', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    /** Whether the delivery job exists: set in the transaction that creates it. */
+    dispatched: boolean('dispatched').notNull().default(false),
+    tries: smallint('tries').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_key').on(t.studentId, t.channel, t.dedupeKey),
+    // The dispatcher's work: the few rows not yet handed to the queue.
+    index('notifications_undispatched_idx')
+      .on(t.createdAt)
+      .where(sql`NOT ${t.dispatched}`),
+    index('notifications_campaign_state_idx').on(t.campaignId, t.state),
+    index('notifications_state_idx').on(t.state, t.updatedAt),
+    // The staff record's list of a student's messages.
+    index('notifications_student_idx').on(t.studentId, t.createdAt),
+  ],
+);
+
+/** SMS sent per second of the database's clock: the rate cap every instance shares (issue 17). */
+export const smsRate = pgTable('sms_rate', {
+  second: integer('second').primaryKey(),
+  count: integer('count').notNull().default(0),
+});

@@ -30,6 +30,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         academicYear: branding.academicYear,
         logoUrl: '/api/v1/branding/logo',
         socialLinks: branding.socialLinks,
+        timeZone: app.config.universityTimeZone,
       },
     }),
   );
