@@ -53,7 +53,13 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
   // Shedding on event-loop delay is off unless a test asks for it: a 30 MB upload on a machine busy with other
   // work lagged the loop past the limit, and the logins of the next tests were refused as 'server busy'.
-  const config = loadConfig({ DATA_DIR: dataDir, OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
+  // Notification workers (the job queue) only where a test delivers messages: every other test reads the outbox.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    NOTIFICATION_WORKERS: '0',
+    ...env,
+  });
   const app = await buildApp({
     config,
     db: database.db,

@@ -126,6 +126,16 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   // { method: 'POST', url: '/students/getAllStudents', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
   // { method: 'GET', url: '/users/exportsAppointedStudents/:date/:period/:token', allow: ['SUPERADMIN',
   //   'SOCIAL_ADMIN'], tokenFrom: { param: 'token' } },
+
+  // Notifications (issue 17): a staff message to a faculty's students, its count first, and the delivery figures.
+  // A faculty ADMIN writes to and reads its own faculty only (facultyScope); the social-work admin keeps to the
+  // interviews.
+  { method: 'POST', url: '/notifications/preview', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'POST', url: '/notifications/send', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'GET', url: '/notifications/stats', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+
+  // College settings (issue 17): the super admin sets each college's data deadline. `GET /colleges` stays public.
+  { method: 'PATCH', url: '/colleges/:id', allow: SUPERADMIN_ONLY },
 ];
 
 export type AccessDecision = 'allowed' | 'forbidden' | 'changePasswordFirst';

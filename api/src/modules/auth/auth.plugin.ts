@@ -38,7 +38,11 @@ export interface AuthPluginOptions {
 }
 
 /** Prefixes where a route without a row in the access table is a programming error (fail closed). */
-const GUARDED_PREFIXES = [`${API_PREFIX}/users/`, `${API_PREFIX}/interviews/`];
+const GUARDED_PREFIXES = [
+  `${API_PREFIX}/users/`,
+  `${API_PREFIX}/interviews/`,
+  `${API_PREFIX}/notifications/`,
+];
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
