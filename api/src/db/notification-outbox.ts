@@ -1,4 +1,5 @@
 import { NOTIFICATION_CHANNELS, type NotificationEvent } from '@portal/common';
+import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../modules/audit/audit.repository.js';
 import { notifications } from './schema.js';
 
@@ -36,4 +37,23 @@ export async function queueNotifications(tx: DbExecutor, messages: readonly Outb
       ),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * Writes the outbox rows of one occurrence for many students at once (e.g. 'appoint N'), one per student and
+ * channel, in the caller's transaction and in one statement whatever their number. As `queueNotifications`, an
+ * occurrence already queued for a student is left as it is.
+ */
+export async function queueNotificationForStudents(
+  tx: DbExecutor,
+  studentIds: readonly string[],
+  message: Omit<OutboxMessage, 'studentId'>,
+): Promise<void> {
+  if (studentIds.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO ${notifications} (student_id, event, channel, dedupe_key, payload)
+    SELECT s.id, ${message.event}, c.channel, ${message.dedupeKey}, ${JSON.stringify(message.payload ?? {})}::jsonb
+    FROM unnest(${sql.param([...studentIds])}::uuid[]) AS s(id)
+      CROSS JOIN unnest(${sql.param([...NOTIFICATION_CHANNELS])}::text[]) AS c(channel)
+    ON CONFLICT (student_id, channel, dedupe_key) DO NOTHING`);
 }

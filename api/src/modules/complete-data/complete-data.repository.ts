@@ -1,6 +1,7 @@
 import type { CompleteData, DocumentState, ImageContentType, ImageKind } from '@portal/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
+import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { collegePrograms, colleges, studentImages, students } from '../../db/schema.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
@@ -21,6 +22,8 @@ export function completeDataRepository(db: Database) {
       collegeId: students.collegeId,
       socialWork: colleges.socialWork,
       tourism: colleges.tourism,
+      // After it the student's submits are refused (issue 17); read here so that the check costs no query.
+      dataDeadline: colleges.dataDeadline,
       isComplete: students.isComplete,
       phoneNumber: students.phoneNumber,
       importedTotalGrade: students.importedTotalGrade,
@@ -106,10 +109,16 @@ export function completeDataRepository(db: Database) {
     /**
      * Stores the data and records the new images in one transaction: the student row is updated first (which
      * locks it, so two submits of one student take turns), marked complete, its first completion time kept;
-     * each image row of a sent kind is replaced and awaits review again. Answers the storage keys the new images
-     * replaced (to be removed once committed), or null when the student no longer exists.
+     * each image row of a sent kind is replaced and awaits review again; `messages` are queued with it. Answers
+     * the storage keys the new images replaced (to be removed once committed), or null when the student no
+     * longer exists.
      */
-    async save(studentId: string, data: CompleteData, images: readonly NewImage[]): Promise<string[] | null> {
+    async save(
+      studentId: string,
+      data: CompleteData,
+      images: readonly NewImage[],
+      messages: readonly OutboxMessage[],
+    ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(students)
@@ -127,6 +136,7 @@ export function completeDataRepository(db: Database) {
         const replaced = await recordImages(tx, studentId, images);
         // A first completion puts the documents in the review; a new image is a change a reviewer must see.
         await refreshDocumentsStatus(tx, studentId, { bumpVersion: images.length > 0 });
+        await queueNotifications(tx, messages);
         return replaced;
       });
     },

@@ -13,6 +13,7 @@ import { setDocumentReviews } from '../../../test/documents.js';
 import { faultyStorage, storageFaults } from '../../../test/faulty-storage.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
+import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
 import { studentImages, students } from '../../db/schema.js';
@@ -356,6 +357,41 @@ describe('PATCH /students/completeStudentData/{id}: editing', () => {
     expect(onDisk.map((f) => `students/${student.id}/${f}`).sort()).toEqual(
       rows.map((r) => r.storageKey).sort(),
     );
+  });
+});
+
+describe('PATCH /students/completeStudentData/{id}: the dataCompleted message (issue 17)', () => {
+  const completedMessage = bothChannels('dataCompleted', 'dataCompleted');
+
+  it('is queued on both channels by the first completion, and not by later edits', async () => {
+    const { student, cookie } = await completed();
+    expect(await outboxRows(db, student.id)).toEqual(completedMessage);
+    const edit = await submit(
+      student.id,
+      cookie,
+      { ...FIELDS, address: 'عنوان آخر' },
+      photos(['frontIdCard'], 4),
+    );
+    expect(edit.statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toEqual(completedMessage);
+  });
+
+  it('is not queued by a refused submit', async () => {
+    const { student, cookie } = await loggedIn();
+    expect((await submit(student.id, cookie, FIELDS, photos(IMAGE_KINDS.slice(0, 5)))).statusCode).toBe(400);
+    faults.failPut = 2;
+    expect((await submit(student.id, cookie, FIELDS, photos())).statusCode).toBe(503);
+    expect(await outboxRows(db, student.id)).toEqual([]);
+  });
+
+  it('is queued once when two first submits cross', async () => {
+    const { student, cookie } = await loggedIn();
+    const results = await Promise.all([
+      submit(student.id, cookie, FIELDS, photos(IMAGE_KINDS, 1)),
+      submit(student.id, cookie, FIELDS, photos(IMAGE_KINDS, 2)),
+    ]);
+    expect(results.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await outboxRows(db, student.id)).toEqual(completedMessage);
   });
 });
 

@@ -50,14 +50,16 @@ const PATCH_DESCRIPTION = [
   `Images: up to ${IMAGE_KINDS.length} files in the field '${PHOTOS_FIELD}', each named `,
   `encodeURIComponent(originalName) + '${PHOTO_NAME_SEPARATOR}' + kind, kind one of ${IMAGE_KINDS.join(', ')}; `,
   'png or jpeg by content, at most 2 MB each. Images already stored need not be sent again; a sent image ',
-  'replaces the stored one of its kind. All or nothing: on any error nothing is stored.',
+  'replaces the stored one of its kind. All or nothing: on any error nothing is stored. After the ',
+  "college's data deadline the submit is refused (403, naming the deadline).",
 ].join('');
 
 const REPLACE_DESCRIPTION = [
   `multipart/form-data with files only: one to ${IMAGE_KINDS.length} in the field '${PHOTOS_FIELD}', named `,
   "as in the complete-data form; each kind sent must be one the faculty refused, and the student's data ",
   'complete (409 otherwise). A text field is refused (400). Same image checks as the complete-data form. All ',
-  'or nothing: the replaced documents await review again; on any error nothing is stored.',
+  'or nothing: the replaced documents await review again; on any error nothing is stored. After the ',
+  "college's data deadline the replacement is refused (403, naming the deadline).",
 ].join('');
 
 /**
@@ -69,8 +71,11 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   // Limits are given per request (`UPLOAD_LIMITS` and `REPLACE_LIMITS`, in complete-data.upload.ts).
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(orphanImageSweep);
-  const service = completeDataService(completeDataRepository(app.db), app.storage, (entry, tx) =>
-    recordAudit(tx, entry),
+  const service = completeDataService(
+    completeDataRepository(app.db),
+    app.storage,
+    (entry, tx) => recordAudit(tx, entry),
+    { timeZone: app.config.universityTimeZone },
   );
   const stagingDir = uploadStagingDir(app.config.dataDir);
 
@@ -96,6 +101,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const studentId = requireStudent(request, request.params.id);
       const student = await service.student(studentId);
+      service.requireBeforeDeadline(student);
       const staging = new UploadStaging(stagingDir);
       try {
         const form = await receiveCompleteDataForm(request, staging);
@@ -130,6 +136,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const studentId = requireStudent(request, request.params.id);
       const student = await service.student(studentId);
+      service.requireBeforeDeadline(student);
       service.requireComplete(student);
       const staging = new UploadStaging(stagingDir);
       try {

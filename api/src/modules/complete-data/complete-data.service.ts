@@ -6,6 +6,9 @@ import {
   type CompleteDataStoredResponse,
   completeDataWireSchema,
   type DocumentState,
+  deadlinePassed,
+  deadlinePassedMessage,
+  formatDeadline,
   IMAGE_KINDS,
   type ImageKind,
   MESSAGES,
@@ -15,6 +18,7 @@ import {
   validateImageSet,
 } from '@portal/common';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
@@ -48,10 +52,17 @@ function toStoredPhoto(row: StoredImageRow): StoredPhoto {
 /** Writes one audit row in the transaction of the change it records. */
 export type AuditWriter = (entry: AuditEntry, tx: DbExecutor) => Promise<void>;
 
+export interface CompleteDataServiceOptions {
+  /** The university's IANA time zone: the deadline is named on its clock. */
+  timeZone: string;
+  now?: () => Date;
+}
+
 export function completeDataService(
   repository: CompleteDataRepository,
   storage: ObjectStorage,
   audit: AuditWriter,
+  { timeZone, now = () => new Date() }: CompleteDataServiceOptions,
 ) {
   async function removeQuietly(keys: readonly string[], log: FastifyBaseLogger, why: string) {
     await Promise.all(
@@ -143,6 +154,17 @@ export function completeDataService(
       return student;
     },
 
+    /**
+     * 403 naming the deadline once the student's college deadline has passed (issue 17): the student's submits
+     * are refused before their body is read, so nothing is staged or stored. Staff edits and reviews do not
+     * come here.
+     */
+    requireBeforeDeadline(student: StudentForCompletion): void {
+      const deadline = student.dataDeadline?.toISOString() ?? null;
+      if (deadline !== null && deadlinePassed(deadline, now()))
+        throw new AppError(403, deadlinePassedMessage(formatDeadline(deadline, timeZone)));
+    },
+
     /** The stored values and images, to fill the edit form (the imported phone and grades as defaults). */
     async stored(student: StudentForCompletion): Promise<CompleteDataStoredResponse['data']> {
       const { importedTotalGrade, importedPercentage, ...record } = student;
@@ -161,7 +183,8 @@ export function completeDataService(
     /**
      * Checks the received form (rules 1–7, then all six images present counting those already stored), then
      * stores it all or nothing: the data and the image rows in one transaction, a sent image replacing the
-     * stored one of its kind and awaiting review again.
+     * stored one of its kind and awaiting review again. The first completion queues the `dataCompleted`
+     * message in that transaction (issue 17); later edits do not.
      */
     async complete(student: StudentForCompletion, form: ReceivedForm, log: FastifyBaseLogger): Promise<void> {
       const programs = student.tourism ? await repository.programNames(student.collegeId) : undefined;
@@ -176,8 +199,13 @@ export function completeDataService(
       const imageSet = validateImageSet([...stored.map((image) => image.kind), ...form.images.keys()]);
       if (!imageSet.ok) throw new AppError(400, imageSet.message);
 
+      // Completeness only ever goes from false to true, so a student read incomplete is completed by this save
+      // or by a concurrent first submit; either way the dedupe key leaves one message.
+      const messages: OutboxMessage[] = student.isComplete
+        ? []
+        : [{ studentId: student.id, event: 'dataCompleted', dedupeKey: 'dataCompleted' }];
       await storeImages(student.id, form.images, log, (newImages) =>
-        repository.save(student.id, checked.data, newImages),
+        repository.save(student.id, checked.data, newImages, messages),
       );
     },
 

@@ -20,10 +20,10 @@ import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { additionalAnswers, appointments, auditLog, quizAttempts } from '../../db/schema.js';
+import { additionalAnswers, appointments, auditLog, notifications, quizAttempts } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { HISTORY_LIMIT } from './document-review.repository.js';
+import { HISTORY_LIMIT, NOTIFICATIONS_LIMIT } from './document-review.repository.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const db = database.db;
@@ -133,6 +133,7 @@ describe('GET /students/record/:id', () => {
       },
     ]);
     expect(page.appointment).toEqual({ appointedDay: '2030-09-14', appointedHour: 12 });
+    expect(page.notifications).toEqual([]);
     expect(page.version).toBe(0);
   });
 
@@ -238,6 +239,80 @@ describe('GET /students/record/:id', () => {
     // Then the injected rows from the newest down: the 50 oldest are left out.
     expect(history[1]?.details).toEqual({ n: HISTORY_LIMIT + 49 });
     expect(history.at(-1)?.details).toEqual({ n: 51 });
+  });
+
+  it("lists the student's messages newest first, with their state, tries and error, and no other's", async () => {
+    const student = await insertStudent(db, { college: TEST_FACULTY });
+    const other = await insertStudent(db, { college: TEST_FACULTY });
+    const at = (minute: number) => new Date(Date.UTC(2030, 0, 2, 10, minute));
+    const [failed, sent] = await db
+      .insert(notifications)
+      .values([
+        {
+          studentId: student.id,
+          event: 'documentRefused',
+          channel: 'sms',
+          dedupeKey: 'documentRefused:1',
+          state: 'failed',
+          tries: 8,
+          lastError: 'gateway answered 502',
+          createdAt: at(1),
+        },
+        {
+          studentId: student.id,
+          event: 'dataCompleted',
+          channel: 'email',
+          dedupeKey: 'dataCompleted',
+          state: 'sent',
+          tries: 1,
+          createdAt: at(0),
+          sentAt: at(2),
+        },
+        { studentId: other.id, event: 'dataCompleted', channel: 'email', dedupeKey: 'dataCompleted' },
+      ])
+      .returning({ id: notifications.id });
+    const { notifications: listed } = pageOf(await open('SUPERADMIN', student.id));
+    expect(listed).toEqual([
+      {
+        id: failed?.id,
+        event: 'documentRefused',
+        channel: 'sms',
+        state: 'failed',
+        tries: 8,
+        error: 'gateway answered 502',
+        createdAt: '2030-01-02T10:01:00.000Z',
+        sentAt: null,
+      },
+      {
+        id: sent?.id,
+        event: 'dataCompleted',
+        channel: 'email',
+        state: 'sent',
+        tries: 1,
+        error: null,
+        createdAt: '2030-01-02T10:00:00.000Z',
+        sentAt: '2030-01-02T10:02:00.000Z',
+      },
+    ]);
+  });
+
+  it(`keeps the messages to the newest ${NOTIFICATIONS_LIMIT}`, async () => {
+    const student = await insertStudent(db, { college: TEST_FACULTY });
+    await db.insert(notifications).values(
+      Array.from({ length: NOTIFICATIONS_LIMIT + 10 }, (_, i) => ({
+        studentId: student.id,
+        event: 'staffMessage' as const,
+        channel: 'email' as const,
+        dedupeKey: `staffMessage:${i}`,
+        createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, i)),
+      })),
+    );
+    const { notifications: listed } = pageOf(await open('SUPERADMIN', student.id));
+    expect(listed).toHaveLength(NOTIFICATIONS_LIMIT);
+    expect(listed[0]?.createdAt).toBe(
+      new Date(Date.UTC(2030, 0, 1, 0, 0, NOTIFICATIONS_LIMIT + 9)).toISOString(),
+    );
+    expect(listed.at(-1)?.createdAt).toBe(new Date(Date.UTC(2030, 0, 1, 0, 0, 10)).toISOString());
   });
 
   it('answers a student whose data is not complete: no documents, documents status none', async () => {

@@ -1,6 +1,13 @@
-import { COMPLETE_DATA_FIELDS, type CompleteDataField, type ReviewDecision } from '@portal/common';
+import {
+  COMPLETE_DATA_FIELDS,
+  type CompleteDataField,
+  type DocumentState,
+  type DocumentsStatus,
+  type ReviewDecision,
+} from '@portal/common';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
+import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import {
   additionalAnswers,
@@ -8,6 +15,7 @@ import {
   appointments,
   auditLog,
   colleges,
+  notifications,
   quizAttempts,
   studentImages,
   students,
@@ -16,6 +24,8 @@ import type { AuditActor, DbExecutor } from '../audit/audit.repository.js';
 
 /** A student's history shows at most this many audit rows, the newest. */
 export const HISTORY_LIMIT = 200;
+/** The record lists at most this many of the student's messages, the newest. */
+export const NOTIFICATIONS_LIMIT = 200;
 
 /** The student a review save works on, with what the scope rule and the checks need. */
 export interface StudentUnderReview {
@@ -23,7 +33,14 @@ export interface StudentUnderReview {
   collegeId: string;
   socialWork: boolean;
   isComplete: boolean;
+  documentsStatus: DocumentsStatus;
   reviewVersion: number;
+}
+
+/** A document a review save decided on, with the state it had before the save. */
+export interface AppliedDecision {
+  kind: string;
+  previous: DocumentState;
 }
 
 export interface DocumentRow {
@@ -210,6 +227,7 @@ export function documentReviewRepository(db: Database) {
           collegeId: students.collegeId,
           socialWork: colleges.socialWork,
           isComplete: students.isComplete,
+          documentsStatus: students.documentsStatus,
           reviewVersion: students.reviewVersion,
         })
         .from(students)
@@ -224,16 +242,18 @@ export function documentReviewRepository(db: Database) {
     },
 
     /**
-     * Records the decisions on the student's stored images, one statement for all; answers the kinds it
-     * updated (a kind with no stored image is absent, so the caller can refuse the whole save).
+     * Records the decisions on the student's stored images, one statement for all; answers the documents it
+     * updated with the state each had before (a kind with no stored image is absent, so the caller can refuse
+     * the whole save). The state before is the statement's snapshot of the row, which the student's lock keeps
+     * current: every change of its images takes that lock first.
      */
     async applyDecisions(
       tx: DbExecutor,
       studentId: string,
       reviewer: AuditActor,
       decisions: readonly ReviewDecision[],
-    ): Promise<string[]> {
-      const rows = await tx.execute<{ kind: string }>(sql`
+    ): Promise<AppliedDecision[]> {
+      const rows = await tx.execute<{ kind: string; previous: DocumentState }>(sql`
         UPDATE ${studentImages} AS i SET
           review_status = d.status,
           review_reason = d.reason,
@@ -245,10 +265,16 @@ export function documentReviewRepository(db: Database) {
           ${sql.param(decisions.map((d) => d.kind))}::text[],
           ${sql.param(decisions.map((d) => d.decision))}::text[],
           ${sql.param(decisions.map((d) => d.reason))}::text[],
-          ${sql.param(decisions.map((d) => d.note))}::text[]) AS d(kind, status, reason, note)
-        WHERE i.student_id = ${studentId}::uuid AND i.kind = d.kind
-        RETURNING i.kind`);
-      return rows.rows.map((row) => row.kind);
+          ${sql.param(decisions.map((d) => d.note))}::text[]) AS d(kind, status, reason, note),
+          ${studentImages} AS before
+        WHERE i.student_id = ${studentId}::uuid AND i.kind = d.kind AND before.id = i.id
+        RETURNING i.kind, before.review_status AS previous`);
+      return rows.rows;
+    },
+
+    /** Queues the save's messages to the student (issue 17) in its transaction. */
+    queueNotifications(tx: DbExecutor, messages: readonly OutboxMessage[]): Promise<void> {
+      return queueNotifications(tx, messages);
     },
 
     /** Keeps the student's documents status and awaiting count, and moves its review version on. */
@@ -284,6 +310,25 @@ export function documentReviewRepository(db: Database) {
         .from(appointments)
         .where(eq(appointments.studentId, studentId));
       return row;
+    },
+
+    /** The student's e-mails and text messages, newest first (index notifications_student_idx). */
+    notifications(tx: DbExecutor, studentId: string) {
+      return tx
+        .select({
+          id: notifications.id,
+          event: notifications.event,
+          channel: notifications.channel,
+          state: notifications.state,
+          tries: notifications.tries,
+          error: notifications.lastError,
+          createdAt: notifications.createdAt,
+          sentAt: notifications.sentAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.studentId, studentId))
+        .orderBy(desc(notifications.createdAt), asc(notifications.channel))
+        .limit(NOTIFICATIONS_LIMIT);
     },
 
     /** The audit rows that name the student, newest first (index audit_log_target_idx). */

@@ -21,6 +21,7 @@ import {
 } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
+import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
 import { auditLog, studentImages, students } from '../../db/schema.js';
@@ -349,6 +350,107 @@ describe('POST /students/review/:id', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(error(MESSAGES.unauthorized));
     expect(await stateOf(commerce.id)).toEqual(before);
+  });
+});
+
+describe('POST /students/review/:id: messages to the student (issue 17)', () => {
+  const refuse = (kind: ImageKind, reason: string, note?: string) => ({
+    kind,
+    decision: 'rejected',
+    reason,
+    ...(note === undefined ? {} : { note }),
+  });
+
+  it('queues documentRefused with the documents this save refused, keyed by the version it leaves', async () => {
+    const student = await insertReviewableStudent(app, { college: TEST_FACULTY });
+    const first = await save('SUPERADMIN', student.id, {
+      version: 0,
+      decisions: [
+        accept('frontIdCard'),
+        refuse('personalPhoto', 'other', 'الخلفية ليست بيضاء'),
+        refuse('backIdCard', 'cropped'),
+      ],
+    });
+    expect(first.statusCode).toBe(200);
+    const refusedFirst = bothChannels('documentRefused', 'documentRefused:1', {
+      documents: [
+        { kind: 'personalPhoto', reason: 'other', note: 'الخلفية ليست بيضاء' },
+        { kind: 'backIdCard', reason: 'cropped', note: null },
+      ],
+    });
+    expect(await outboxRows(db, student.id)).toEqual(refusedFirst);
+
+    // The photo was refused already: only the newly refused certificate is told.
+    const second = await save('SUPERADMIN', student.id, {
+      version: 1,
+      decisions: [refuse('personalPhoto', 'unreadable'), refuse('birthCertificate', 'expired')],
+    });
+    expect(second.statusCode).toBe(200);
+    const refusedSecond = bothChannels('documentRefused', 'documentRefused:2', {
+      documents: [{ kind: 'birthCertificate', reason: 'expired', note: null }],
+    });
+    expect(await outboxRows(db, student.id)).toEqual([...refusedFirst, ...refusedSecond]);
+
+    // Refusing again what is refused tells nothing new.
+    const third = await save('SUPERADMIN', student.id, {
+      version: 2,
+      decisions: [refuse('backIdCard', 'unreadable')],
+    });
+    expect(third.statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toEqual([...refusedFirst, ...refusedSecond]);
+  });
+
+  it('queues documentsAccepted when the save makes all six accepted, and not again after', async () => {
+    const student = await insertReviewableStudent(app, { college: TEST_FACULTY });
+    const partly = await save('SUPERADMIN', student.id, { version: 0, decisions: [accept('frontIdCard')] });
+    expect(partly.statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toEqual([]);
+    const whole = await save('SUPERADMIN', student.id, { version: 1, decisions: acceptAll });
+    expect(whole.statusCode).toBe(200);
+    const accepted = bothChannels('documentsAccepted', 'documentsAccepted:2');
+    expect(await outboxRows(db, student.id)).toEqual(accepted);
+    const again = await save('SUPERADMIN', student.id, { version: 2, decisions: [accept('backIdCard')] });
+    expect(again.statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toEqual(accepted);
+  });
+
+  it('queues nothing for a refused save, nor for a stale repeat of a save already made', async () => {
+    const student = await insertReviewableStudent(app, { college: TEST_FACULTY });
+    const refusal = { version: 0, decisions: [refuse('nominationCard', 'wrongDocument')] };
+    expect((await save('SUPERADMIN', student.id, refusal)).statusCode).toBe(200);
+    const queued = await outboxRows(db, student.id);
+    expect(queued).toHaveLength(2);
+    expect((await save('SUPERADMIN', student.id, refusal)).statusCode).toBe(409);
+    expect((await save('SUPERADMIN', student.id, { version: 0, decisions: acceptAll })).statusCode).toBe(409);
+    // A decision on a document never stored rolls the whole save back, its message with it.
+    const fiveStored = await insertReviewableStudent(
+      app,
+      { college: TEST_FACULTY },
+      { kinds: IMAGE_KINDS.filter((kind) => kind !== 'nominationCard') },
+    );
+    const missing = await save('SUPERADMIN', fiveStored.id, {
+      version: 0,
+      decisions: [refuse('frontIdCard', 'cropped'), accept('nominationCard')],
+    });
+    expect(missing.statusCode).toBe(409);
+    expect(await outboxRows(db, student.id)).toEqual(queued);
+    expect(await outboxRows(db, fiveStored.id)).toEqual([]);
+  });
+
+  it("queues only the winner's message when two saves on the same version cross", async () => {
+    const student = await insertReviewableStudent(app, { college: TEST_FACULTY });
+    const [a, b] = await Promise.all([
+      save('SUPERADMIN', student.id, { version: 0, decisions: acceptAll }),
+      save('SUPPORT', student.id, { version: 0, decisions: [refuse('frontIdCard', 'unreadable')] }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await outboxRows(db, student.id)).toEqual(
+      a.statusCode === 200
+        ? bothChannels('documentsAccepted', 'documentsAccepted:1')
+        : bothChannels('documentRefused', 'documentRefused:1', {
+            documents: [{ kind: 'frontIdCard', reason: 'unreadable', note: null }],
+          }),
+    );
   });
 });
 

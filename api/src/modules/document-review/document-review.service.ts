@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  documentsStatusOf,
   IMAGE_KIND_LABELS,
   type ImageKind,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   type StudentRecordPage,
 } from '@portal/common';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
@@ -17,9 +19,20 @@ import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { toStudentRecord } from '../student-records/student-records.service.js';
 import type { DocumentViewer } from './document-access.js';
-import type { DocumentReviewRepository } from './document-review.repository.js';
+import type {
+  AppliedDecision,
+  DocumentReviewRepository,
+  DocumentRow,
+  StudentUnderReview,
+} from './document-review.repository.js';
 import { REVIEW_AUDIT_ACTIONS } from './history-labels.js';
-import { toHistoryEntry, toRecordAnswer, toRecordStudent, toReviewedDocuments } from './record-view.js';
+import {
+  toHistoryEntry,
+  toRecordAnswer,
+  toRecordStudent,
+  toReviewedDocuments,
+  toStudentNotification,
+} from './record-view.js';
 import { assertStudentInScope, reviewScopeIncludes } from './review-scope.js';
 
 export interface DocumentReviewServiceDeps {
@@ -36,6 +49,43 @@ export interface RequestContext {
 type Staff = Pick<StaffPrincipal, 'id' | 'userName' | 'role' | 'collegeId' | 'faculty'>;
 
 const actorOf = (staff: Staff) => ({ id: staff.id, userName: staff.userName });
+
+/**
+ * What a review save tells the student (issue 17): the documents it refused that were not refused before, and
+ * that all are accepted when the save makes them so. Each is keyed by the version the save leaves, so the same
+ * save is queued once; a later save is another occurrence.
+ */
+function reviewMessages(
+  student: StudentUnderReview,
+  decisions: readonly ReviewDecision[],
+  applied: readonly AppliedDecision[],
+  documentsAfter: readonly DocumentRow[],
+): OutboxMessage[] {
+  const version = student.reviewVersion + 1;
+  const previous = new Map(applied.map((row) => [row.kind, row.previous]));
+  const refused = decisions.filter(
+    (decision) => decision.decision === 'rejected' && previous.get(decision.kind) !== 'rejected',
+  );
+  const messages: OutboxMessage[] = [];
+  if (refused.length > 0)
+    messages.push({
+      studentId: student.id,
+      event: 'documentRefused',
+      dedupeKey: `documentRefused:${version}`,
+      payload: { documents: refused.map(({ kind, reason, note }) => ({ kind, reason, note })) },
+    });
+  const statusAfter = documentsStatusOf(
+    student.isComplete,
+    documentsAfter.map((row) => row.reviewStatus),
+  );
+  if (student.documentsStatus !== 'accepted' && statusAfter === 'accepted')
+    messages.push({
+      studentId: student.id,
+      event: 'documentsAccepted',
+      dedupeKey: `documentsAccepted:${version}`,
+    });
+  return messages;
+}
 
 export function documentReviewService({ repository, audit, storage }: DocumentReviewServiceDeps) {
   /**
@@ -89,6 +139,7 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         const answers = await repository.answers(tx, row.id);
         const appointment = await repository.appointment(tx, row.id);
         const history = await repository.history(tx, row.id);
+        const notifications = await repository.notifications(tx, row.id);
         return {
           student: toRecordStudent(row),
           documents: toReviewedDocuments(documents),
@@ -96,6 +147,7 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
           answers: answers.map(toRecordAnswer),
           appointment: appointment ?? null,
           history: history.map(toHistoryEntry),
+          notifications: notifications.map(toStudentNotification),
           version: row.reviewVersion,
         };
       });
@@ -104,7 +156,7 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
     /**
      * `POST /students/review/{id}`: the decisions, all or none, on the version the reviewer saw. The student is
      * locked first, so a concurrent save or replacement either finished before (and the version is stale) or
-     * waits for this one.
+     * waits for this one. The messages the save causes are queued in its transaction.
      */
     async review(
       staff: Staff,
@@ -119,9 +171,8 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         if (!student.isComplete) throw new AppError(409, REVIEW_MESSAGES.reviewNotComplete);
         if (input.version !== student.reviewVersion) throw new AppError(409, REVIEW_MESSAGES.reviewStale);
 
-        const updated = new Set(
-          await repository.applyDecisions(tx, student.id, actorOf(staff), input.decisions),
-        );
+        const applied = await repository.applyDecisions(tx, student.id, actorOf(staff), input.decisions);
+        const updated = new Set(applied.map((row) => row.kind));
         const missing = input.decisions.find((decision) => !updated.has(decision.kind));
         // Thrown inside the transaction: the decisions already written are rolled back with it.
         if (missing)
@@ -150,8 +201,10 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
           },
           tx,
         );
+        const documents = await repository.documents(tx, student.id);
+        await repository.queueNotifications(tx, reviewMessages(student, input.decisions, applied, documents));
         return {
-          documents: toReviewedDocuments(await repository.documents(tx, student.id)),
+          documents: toReviewedDocuments(documents),
           // The row is locked and the save moved the version on by one.
           version: student.reviewVersion + 1,
         };

@@ -5,6 +5,7 @@ import {
   IMAGE_KINDS,
   type RefusalReason,
   type ReviewedDocument,
+  type StudentNotification,
   type StudentRecordPage,
 } from '@portal/common';
 import type { DocumentRow } from './document-review.repository.js';
@@ -117,4 +118,18 @@ export function toHistoryEntry(row: {
 export function toRecordAnswer(row: { question: string; answer: unknown; input: string | null }) {
   const answer = Array.isArray(row.answer) ? row.answer.map(String) : String(row.answer ?? '');
   return { question: row.question, answer, input: row.input };
+}
+
+/** One of the student's messages as the record lists it (issue 17), its times in ISO-8601. */
+export function toStudentNotification(row: {
+  id: string;
+  event: StudentNotification['event'];
+  channel: StudentNotification['channel'];
+  state: StudentNotification['state'];
+  tries: number;
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}): StudentNotification {
+  return { ...row, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null };
 }

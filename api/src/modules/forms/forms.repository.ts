@@ -1,5 +1,5 @@
 import type { ImageKind, RefusalReason } from '@portal/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { appointments, colleges, interviewOutcomes, studentImages, students } from '../../db/schema.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
@@ -58,12 +58,23 @@ export function formsRepository(db: Database) {
     .where(eq(students.id, sql.placeholder('studentId')))
     .prepare('forms_student_for_verification');
 
+  // Only the first download is kept: later ones find the row already marked and write nothing.
+  const markFormsDownloaded = db
+    .update(students)
+    .set({ formsDownloadedAt: sql`now()` })
+    .where(and(eq(students.id, sql.placeholder('studentId')), isNull(students.formsDownloadedAt)))
+    .prepare('forms_mark_downloaded');
+
   return {
     async findForForm(studentId: string) {
       return (await findForForm.execute({ studentId }))[0];
     },
     async findForVerification(studentId: string) {
       return (await findForVerification.execute({ studentId }))[0];
+    },
+    /** The student downloaded one of its forms: the tracker's last step is done (issue 17). */
+    async markFormsDownloaded(studentId: string): Promise<void> {
+      await markFormsDownloaded.execute({ studentId });
     },
   };
 }

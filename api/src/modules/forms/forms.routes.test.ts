@@ -9,7 +9,7 @@ import { insertDocuments } from '../../../test/documents.js';
 import { tinyJpeg, tinyPng } from '../../../test/images.js';
 import { pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { appointments, auditLog, studentImages } from '../../db/schema.js';
+import { appointments, auditLog, studentImages, students } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../db/seed/colleges.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { FORM_KINDS, FORMS, type FormKind } from './form-kinds.js';
@@ -514,6 +514,50 @@ describe('staff access', async () => {
       expect(gone.statusCode).toBe(410);
       expect(gone.json().message).toBe(MESSAGES.downloadLinkExpired);
     });
+  });
+});
+
+describe("the tracker's forms step (issue 17)", () => {
+  const downloadedAt = async (studentId: string) => {
+    const [row] = await db
+      .select({ at: students.formsDownloadedAt })
+      .from(students)
+      .where(eq(students.id, studentId));
+    return row?.at ?? null;
+  };
+
+  it("is done by the student's own first download and keeps its time on later ones", async () => {
+    const student = await insertStudent(db, COMPLETE);
+    const cookie = await loginStudent(app, student.nationalId);
+    expectPdf(await download('admission', student.id, { cookie }), 'admission-form');
+    const first = await downloadedAt(student.id);
+    expect(first).toBeInstanceOf(Date);
+    expectPdf(await download('admission', student.id, { cookie }), 'admission-form');
+    expect(await downloadedAt(student.id)).toEqual(first);
+    const lookup = await app.inject({
+      method: 'POST',
+      url: '/api/v1/students/getStudent',
+      payload: { nationalID: student.nationalId },
+    });
+    expect(lookup.json().studentData.formsDownloaded).toBe(true);
+  });
+
+  it('is not done by a staff download, a staff link, or a refused download', async () => {
+    const student = await insertStudent(db, { ...COMPLETE, college: 'كلية التجارة' });
+    const account = await insertStaff(db, { role: 'SUPPORT' });
+    expectPdf(await download('admission', student.id, bearer(tokenFor(app, account))), 'admission-form');
+    const link = await app.inject({
+      method: 'POST',
+      url: '/api/v1/forms/downloadLink',
+      headers: bearer(tokenFor(app, account)),
+      payload: { studentId: student.id },
+    });
+    expectPdf(await app.inject({ method: 'GET', url: link.json().path }), 'admission-form');
+    const refused = await download('acquaintance', student.id, {
+      cookie: await loginStudent(app, student.nationalId),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await downloadedAt(student.id)).toBeNull();
   });
 });
 

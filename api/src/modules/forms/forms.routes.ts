@@ -107,6 +107,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
           verificationUrl(request, API_PREFIX, token),
         );
         await audit(viewer, student.id, kind, request);
+        await service.downloadedBy(viewer, student.id);
         return pdfAttachment(reply, rendered.pdf, rendered.fileName);
       },
     );

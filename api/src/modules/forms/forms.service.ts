@@ -8,6 +8,7 @@ import { PdfRenderError } from '../../pdf/pdf-renderer.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { formatIssuedAt, formData } from './form-data.js';
 import { FORMS, type FormKind } from './form-kinds.js';
+import type { FormViewer } from './forms.access.js';
 import type { FormStudent, FormsRepository } from './forms.repository.js';
 import type { PhotoFitter } from './photo-fit.js';
 import { verificationQrSvg } from './qr-code.js';
@@ -123,6 +124,14 @@ export function formsService(deps: FormsServiceDeps) {
           asciiName: `${form.asciiName}-${student.nationalId}`,
         },
       };
+    },
+
+    /**
+     * Records the student's own download of a form (issue 17: the tracker's forms step); a staff download or a
+     * staff link does not count, the student has not seen the forms.
+     */
+    async downloadedBy(viewer: FormViewer, studentId: string): Promise<void> {
+      if (viewer.type === 'student') await deps.repository.markFormsDownloaded(studentId);
     },
 
     /** The verification page of a QR code's token: genuine (200), or not genuine / unknown student (404). */

@@ -19,9 +19,17 @@ import {
   waitingStudentsWithSessions,
   workingDay,
 } from '../../../test/interviews.js';
+import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { studentCookie } from '../../../test/student-access.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { appointments, auditLog, interviewOutcomes, interviewSlots, students } from '../../db/schema.js';
+import {
+  appointments,
+  auditLog,
+  interviewOutcomes,
+  interviewSlots,
+  notifications,
+  students,
+} from '../../db/schema.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { interviewsRepository } from './interviews.repository.js';
@@ -61,6 +69,7 @@ const cancel = (id: string, cookie: string) =>
 const everything = async () => ({
   appointments: await db.select().from(appointments),
   audit: await db.select().from(auditLog),
+  outbox: await db.select().from(notifications),
 });
 
 describe('GET /students/interviewSlots/{id}', () => {
@@ -201,6 +210,41 @@ describe('POST /students/bookInterview/{id}', () => {
     expect(move?.details).toMatchObject({ slotId: second, fromSlotId: first, fromDate: DAY });
   });
 
+  /** A booking's occurrence key: the slot and the booking's instant. */
+  const occurrence = (day: string, period: number, slot: string): string =>
+    expect.stringMatching(new RegExp(`^interviewAppointed:${day}:${period}:${slot}:\\d{4}-\\d{2}-\\d{2}T`));
+
+  it('queues interviewAppointed with the day, period and place for a booking and for each move (issue 17)', async () => {
+    const student = await waitingStudent();
+    const first = await insertSlot(db, { day: DAY, period: 9, place: 'قاعة 1' });
+    const second = await insertSlot(db, { day: LATER, period: 12, place: 'المدرج' });
+    expect((await book(student.id, first, student.cookie)).statusCode).toBe(200);
+    const booked = bothChannels('interviewAppointed', occurrence(DAY, 9, first), {
+      day: DAY,
+      hour: 9,
+      place: 'قاعة 1',
+    });
+    expect(await outboxRows(db, student.id)).toEqual(booked);
+    // Booking the same slot again changes nothing, and tells nothing.
+    expect((await book(student.id, first, student.cookie)).statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toEqual(booked);
+
+    expect((await book(student.id, second, student.cookie)).statusCode).toBe(200);
+    const moved = bothChannels('interviewAppointed', occurrence(LATER, 12, second), {
+      day: LATER,
+      hour: 12,
+      place: 'المدرج',
+    });
+    // In key order: the first day's booking, then the later day's.
+    expect(await outboxRows(db, student.id)).toEqual([...booked, ...moved]);
+    // Moving back to the first slot is news again.
+    expect((await book(student.id, first, student.cookie)).statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toHaveLength(6);
+    // A cancellation is not an appointment.
+    expect((await cancel(student.id, student.cookie)).statusCode).toBe(200);
+    expect(await outboxRows(db, student.id)).toHaveLength(6);
+  });
+
   it.each([
     ['a full slot', { capacity: 1 }, true, INTERVIEW_MESSAGES.interviewSlotFull, 409],
     ['a closed slot', { closed: true }, false, INTERVIEW_MESSAGES.interviewSlotClosed, 409],
@@ -224,7 +268,7 @@ describe('POST /students/bookInterview/{id}', () => {
     const bad = await book(student.id, "1' OR '1'='1", student.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual(error(INTERVIEW_MESSAGES.slotIdInvalid));
-    expect(await everything()).toEqual({ appointments: [], audit: [] });
+    expect(await everything()).toEqual({ appointments: [], audit: [], outbox: [] });
   });
 
   it('refuses booking for another student, and booking when not waiting (appointed by the staff)', async () => {
@@ -253,7 +297,7 @@ describe('POST /students/bookInterview/{id}', () => {
     const late = await book(incomplete.id, slot, studentCookie(app, incomplete.id));
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual(error(INTERVIEW_MESSAGES.interviewNeedsCompleteData));
-    expect(await everything()).toEqual({ appointments: [], audit: [] });
+    expect(await everything()).toEqual({ appointments: [], audit: [], outbox: [] });
   });
 
   it('refuses moving once the committee recorded an outcome', async () => {

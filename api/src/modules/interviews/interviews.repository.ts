@@ -1,6 +1,7 @@
 import type { InterviewCounts, InterviewDecision, InterviewScores, Period, StaffRole } from '@portal/common';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
 import {
@@ -321,6 +322,11 @@ export function interviewsRepository(db: Database) {
         .where(and(eq(appointments.studentId, studentId), eq(appointments.slotId, fromSlotId)))
         .returning({ studentId: appointments.studentId });
       return rows.length > 0;
+    },
+
+    /** Queues messages to students (issue 17) in the transaction of the change that causes them. */
+    queueNotifications(tx: DbExecutor, messages: readonly OutboxMessage[]): Promise<void> {
+      return queueNotifications(tx, messages);
     },
 
     /** Cancels the student's booking of the slot; false when it is no longer there. */

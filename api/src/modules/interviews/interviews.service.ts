@@ -279,7 +279,8 @@ export function interviewsService({
      * checked first without a lock (a refusal then holds for that instant), and again under the locks: the
      * student's row, then the slot's, whose bookings are counted under that lock. However many students ask at
      * once, a slot never takes more than its capacity and a student never holds two appointments (the primary
-     * key of appointments). Audited without an actor: the student did it.
+     * key of appointments). Audited without an actor: the student did it. The `interviewAppointed` message is
+     * queued with it (issue 17), once per day, period and slot.
      */
     async book(
       studentId: string,
@@ -326,6 +327,16 @@ export function interviewsService({
           },
           tx,
         );
+        await repository.queueNotifications(tx, [
+          {
+            studentId,
+            event: 'interviewAppointed',
+            // Each booking is its own occurrence (a student moved A → B → A hears of each move), and is queued
+            // once, in its own transaction.
+            dedupeKey: `interviewAppointed:${slot.day}:${slot.period}:${slot.id}:${at.toISOString()}`,
+            payload: { day: slot.day, hour: slot.period, place: slot.place },
+          },
+        ]);
         return { moved: from !== null, booking: bookingOf(slot, at) };
       });
     },

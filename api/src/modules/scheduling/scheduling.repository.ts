@@ -1,5 +1,6 @@
 import type { Period, ScheduleCounts } from '@portal/common';
 import { type SQL, sql } from 'drizzle-orm';
+import { queueNotificationForStudents } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
 
@@ -79,6 +80,22 @@ export function schedulingRepository(db: Database) {
                (SELECT array_agg(student_id::text) FROM appointed) AS ids`);
       const row = result.rows[0];
       return { picked: row?.picked ?? 0, appointedIds: row?.ids ?? [] };
+    },
+
+    /**
+     * Queues the `interviewAppointed` message of the students just appointed on the day in the period (issue
+     * 17), in one statement for all of them, in the transaction that appointed them.
+     */
+    queueAppointed(
+      tx: DbExecutor,
+      studentIds: readonly string[],
+      appointment: { date: string; period: Period },
+    ): Promise<void> {
+      return queueNotificationForStudents(tx, studentIds, {
+        event: 'interviewAppointed',
+        dedupeKey: `interviewAppointed:${appointment.date}:${appointment.period}`,
+        payload: { day: appointment.date, hour: appointment.period, place: null },
+      });
     },
 
     /**

@@ -9,8 +9,9 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { injectAs, insertStaff, type TestStaff } from '../../../test/auth-helpers.js';
+import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, students } from '../../db/schema.js';
+import { appointments, auditLog, notifications, students } from '../../db/schema.js';
 import { pickForAppointment, universityToday } from './scheduling.rules.js';
 import { insertWaitingStudents } from './testing/waiting-students.js';
 
@@ -55,6 +56,10 @@ async function appointmentRows() {
       by: appointments.appointedBy,
     })
     .from(appointments);
+}
+async function outboxCount() {
+  const [row] = await db.select({ n: count() }).from(notifications);
+  return row?.n ?? 0;
 }
 async function auditRows() {
   return db.select().from(auditLog).where(sql`${auditLog.action} LIKE 'appointments.%'`);
@@ -192,6 +197,28 @@ describe('PATCH /users/appointStudents', () => {
     expect(res.json()).toEqual({ status: 'error', message: MESSAGES.noStudentsWaiting });
     expect(await appointmentRows()).toHaveLength(0);
     expect(await auditRows()).toHaveLength(0);
+  });
+
+  it('queues interviewAppointed for each appointed student only, in one set (issue 17)', async () => {
+    const waiting = await insertWaitingStudents(db, 4);
+    const res = await appoint({ date: DAY, period: 12, NumOfStudents: 3 });
+    expect(res.statusCode).toBe(200);
+    const appointed = new Set((await appointmentRows()).map((row) => row.studentId));
+    const message = bothChannels('interviewAppointed', `interviewAppointed:${DAY}:12`, {
+      day: DAY,
+      hour: 12,
+      place: null,
+    });
+    for (const student of waiting)
+      expect(await outboxRows(db, student.id)).toEqual(appointed.has(student.id) ? message : []);
+    expect(await outboxCount()).toBe(6);
+  });
+
+  it('queues nothing when nothing is appointed', async () => {
+    await insertWaitingStudents(db, 2, { isComplete: false });
+    expect((await appoint({ date: DAY, period: 9, NumOfStudents: 2 })).statusCode).toBe(409);
+    expect((await appoint({ date: FRIDAY, period: 9, NumOfStudents: 2 })).statusCode).toBe(400);
+    expect(await outboxCount()).toBe(0);
   });
 
   it('never appoints a student twice', async () => {

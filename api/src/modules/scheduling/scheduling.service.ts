@@ -60,7 +60,8 @@ export function schedulingService({
     /**
      * `PATCH /users/appointStudents`: appoints the `NumOfStudents` earliest-completed waiting students on the
      * day in the period, all in one transaction with its audit row. Fewer waiting: those there are, and the
-     * message says so; none: 409. A past or weekend day: 400, nothing changed.
+     * message says so; none: 409. A past or weekend day: 400, nothing changed. Each appointed student's
+     * `interviewAppointed` message is queued in the same transaction (issue 17).
      */
     async appoint(
       staff: Staff,
@@ -85,6 +86,7 @@ export function schedulingService({
           if (!needsAnotherRound({ picked: done.picked, inserted }, requested - ids.length)) break;
         }
         if (ids.length === 0) throw new AppError(409, MESSAGES.noStudentsWaiting);
+        await repository.queueAppointed(tx, ids, { date: input.date, period: input.period });
         await audit(
           {
             actor: actorOf(staff),

@@ -88,11 +88,17 @@ const everyField = {
   isComplete: true,
   isPassed: true,
   isCompletedAdditionalQuestions: true,
+  formsDownloadedAt: new Date('2026-08-01T10:00:00Z'),
 } as const;
 
 describe('studentsRepository.findByNationalId', () => {
   it('reads every column exactly as a plain select does, numerics as text and the day as YYYY-MM-DD', async () => {
     const student = await insertStudent(database.db, everyField);
+    // Issue 17: the college's deadline, with milliseconds, as the settings store it.
+    await database.db
+      .update(colleges)
+      .set({ dataDeadline: new Date('2026-12-01T21:59:00.125Z') })
+      .where(eq(colleges.name, everyField.college));
     const [slot] = await database.db
       .insert(interviewSlots)
       .values({ day: '2026-08-15', period: 12, capacity: 20, place: 'قاعة "الندوات" \\ 2' })
@@ -119,6 +125,8 @@ describe('studentsRepository.findByNationalId', () => {
       appointmentPlace: 'قاعة "الندوات" \\ 2',
       interviewDecision: 'notSuitable',
       documentsStatus: 'needsReupload',
+      formsDownloaded: true,
+      dataDeadline: '2026-12-01T21:59:00.125Z',
     });
     expect(found?.documents).toHaveLength(6);
     expect(found?.documents).toContainEqual([
@@ -140,6 +148,8 @@ describe('studentsRepository.findByNationalId', () => {
       appointedHour: null,
       documentsStatus: 'none',
       documents: [],
+      formsDownloaded: false,
+      dataDeadline: null,
     });
   });
 

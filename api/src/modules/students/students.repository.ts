@@ -27,7 +27,17 @@ const appointmentColumns = {
   appointmentPlace: interviewSlots.place,
   interviewDecision: interviewOutcomes.decision,
 };
-export const lookupColumns = { ...studentColumns, ...appointmentColumns };
+/**
+ * The tracker's last step and the college's deadline (issue 17), each already in the form the service reads, so
+ * that the JSON column and a plain select agree: a flag, and the instant as `Date.toISOString()` writes it.
+ */
+const progressColumns = {
+  formsDownloaded: sql<boolean>`(${students.formsDownloadedAt} IS NOT NULL)`,
+  dataDeadline: sql<
+    string | null
+  >`to_char(${colleges.dataDeadline} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+export const lookupColumns = { ...studentColumns, ...appointmentColumns, ...progressColumns };
 
 /** One stored document's review as the lookup reads it: `[kind, state, reason code, note]`. */
 export type LookupDocument = [
@@ -49,7 +59,7 @@ const lookupDocuments = sql<LookupDocument[]>`(
 /** What the login reads of a student. */
 export type StudentRecord = InferColumnsDataTypes<typeof studentColumns> & {
   [K in keyof typeof appointmentColumns]: InferColumnsDataTypes<typeof appointmentColumns>[K] | null;
-} & { documents: LookupDocument[] };
+} & { formsDownloaded: boolean; dataDeadline: string | null; documents: LookupDocument[] };
 
 /**
  * Column types whose JSON form decodes to what Drizzle reads from the column itself: text, ids, booleans and

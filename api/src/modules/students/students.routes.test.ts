@@ -1,8 +1,9 @@
-import { IMAGE_KINDS, REFUSAL_REASON_LABELS } from '@portal/common';
+import { IMAGE_KIND_LABELS, IMAGE_KINDS, REFUSAL_REASON_LABELS } from '@portal/common';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
-import { insertDocuments, setDocumentReviews } from '../../../test/documents.js';
+import { insertCollege } from '../../../test/colleges.js';
+import { allDocuments, insertDocuments, setDocumentReviews } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, studentImages } from '../../db/schema.js';
 import { decodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
@@ -56,6 +57,15 @@ describe('POST /students/getStudent', () => {
       documents: [],
       appointmentPlace: null,
       interviewDecision: null,
+      formsDownloaded: false,
+      dataDeadline: null,
+      progress: [
+        { step: 'charter', state: 'current' },
+        { step: 'questionnaire', state: 'todo' },
+        { step: 'data', state: 'todo' },
+        { step: 'documents', state: 'todo' },
+        { step: 'forms', state: 'todo' },
+      ],
     });
 
     const cookie = res.cookies.find((c) => c.name === STUDENT_SESSION_COOKIE);
@@ -112,6 +122,16 @@ describe('POST /students/getStudent', () => {
       documents: [],
       appointmentPlace: null,
       interviewDecision: null,
+      formsDownloaded: false,
+      dataDeadline: null,
+      progress: [
+        { step: 'charter', state: 'done' },
+        { step: 'questionnaire', state: 'done' },
+        { step: 'data', state: 'done' },
+        { step: 'documents', state: 'current' },
+        { step: 'interview', state: 'done' },
+        { step: 'forms', state: 'todo' },
+      ],
     });
     const lines = Object.fromEntries(
       body.result.map((l: { name: string; value: string }) => [l.name, l.value]),
@@ -223,6 +243,55 @@ describe('POST /students/getStudent', () => {
     expect(documents.find((d) => d.kind === 'frontIdCard')).toMatchObject({ reason: null, note: null });
     expect(documents.find((d) => d.kind === 'backIdCard')?.note).toBe(hostile);
     expect(res.body).not.toContain('ملاحظة داخلية');
+  });
+
+  it("blocks the tracker's documents step on a refused document, naming it and the reason", async () => {
+    const student = await insertStudent(database.db, {
+      isPassed: true,
+      isCompletedAdditionalQuestions: true,
+    });
+    await insertDocuments(database.db, student.id, {
+      reviews: {
+        ...allDocuments({ state: 'accepted' }),
+        backIdCard: { state: 'rejected', reason: 'cropped' },
+      },
+    });
+    const { studentData } = (await lookup({ nationalID: student.nationalId })).json();
+    expect(studentData.progress).toEqual([
+      { step: 'charter', state: 'done' },
+      { step: 'questionnaire', state: 'done' },
+      { step: 'data', state: 'done' },
+      {
+        step: 'documents',
+        state: 'blocked',
+        detail: `مطلوب إعادة رفع: ${IMAGE_KIND_LABELS.backIdCard} (${REFUSAL_REASON_LABELS.cropped})`,
+      },
+      { step: 'forms', state: 'todo' },
+    ]);
+  });
+
+  it("carries the college's deadline and whether the forms were downloaded, the last step then done", async () => {
+    const college = await insertCollege(database.db, { dataDeadline: new Date('2026-12-01T21:59:00Z') });
+    const student = await insertStudent(database.db, {
+      college: college.name,
+      isPassed: true,
+      isCompletedAdditionalQuestions: true,
+      formsDownloadedAt: new Date(),
+    });
+    await insertDocuments(database.db, student.id, { reviews: allDocuments({ state: 'accepted' }) });
+    const { studentData } = (await lookup({ nationalID: student.nationalId })).json();
+    expect(studentData).toMatchObject({
+      formsDownloaded: true,
+      dataDeadline: '2026-12-01T21:59:00.000Z',
+      documentsStatus: 'accepted',
+    });
+    expect(studentData.progress.map((entry: { state: string }) => entry.state)).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+    ]);
   });
 
   it('accepts Arabic-Indic digits and spaces in the national ID', async () => {

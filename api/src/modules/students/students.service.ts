@@ -5,6 +5,7 @@ import {
   type StudentData,
   type StudentDocument,
   type StudentLookupResponse,
+  studentProgress,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
 import { appointmentIcs } from './appointment-ics.js';
@@ -50,6 +51,8 @@ export function studentsService(repository: StudentsRepository, options: Student
       const student = await repository.findByNationalId(nationalId);
       if (!student) throw new AppError(404, MESSAGES.studentNotRegistered);
       const interviewDecision = options.interviewResultVisible ? student.interviewDecision : null;
+      const appointment = appointmentOf(student);
+      const documents = documentsOf(student.documents);
       return {
         status: 'success',
         _id: student.id,
@@ -61,11 +64,23 @@ export function studentsService(repository: StudentsRepository, options: Student
           college: student.college,
           socialWork: student.socialWork,
           tourism: student.tourism,
-          ...appointmentOf(student),
+          ...appointment,
           documentsStatus: student.documentsStatus,
-          documents: documentsOf(student.documents),
+          documents,
           appointmentPlace: student.appointmentPlace,
           interviewDecision,
+          formsDownloaded: student.formsDownloaded,
+          dataDeadline: student.dataDeadline,
+          progress: studentProgress({
+            isPassed: student.isPassed,
+            isCompletedAdditionalQuestions: student.isCompletedAdditionalQuestions,
+            isComplete: student.isComplete,
+            socialWork: student.socialWork,
+            appointed: appointment.appointed,
+            documentsStatus: student.documentsStatus,
+            documents,
+            formsDownloaded: student.formsDownloaded,
+          }),
         },
       };
     },
