@@ -15,6 +15,7 @@ import {
 import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostile-case.js';
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
+import { NOTIFICATION_CASES } from '../test/hostile-input/notification-cases.js';
 import { multipartBody } from '../test/multipart.js';
 import { createTestApp } from '../test/test-app.js';
 import { students } from './db/schema.js';
@@ -32,6 +33,7 @@ let sheets: Spreadsheets | undefined;
 const CASES: readonly HostileCase[] = [
   ...JSON_CASES,
   ...INTERVIEW_CASES,
+  ...NOTIFICATION_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');
     return sheets;
@@ -75,11 +77,19 @@ beforeAll(async () => {
     .json<{ randomQuestions: { index: number }[] }>()
     .randomQuestions.map((q) => String(q.index));
   sheets = await buildSpreadsheets();
+  const [college] = (
+    await database.pool.query<{ id: string }>(
+      'SELECT id FROM colleges WHERE name <> ALL($1) ORDER BY sort_order, name LIMIT 1',
+      [[TEST_FACULTY, OTHER_FACULTY]],
+    )
+  ).rows;
+  if (!college) throw new Error('no college without students of the table');
   ctx = {
     student: { id: student.id, nationalId: student.nationalId },
     passedStudent: { id: passedStudent.id, nationalId: passedStudent.nationalId },
     otherStudent: { id: otherStudent.id, nationalId: otherStudent.nationalId },
     reviewStudent: { id: reviewStudent.id, nationalId: reviewStudent.nationalId },
+    college,
     staff: staff as CaseContext['staff'],
     questions,
     drawnQuestions,

@@ -65,6 +65,11 @@ describe('a staff message', () => {
       NOTIFICATION_MESSAGES.dayInvalid,
     ],
     [
+      'appointedOn with 30 February, which the calendar lacks',
+      { ...VALID, filter: { audience: 'appointedOn', day: '2026-02-30' } },
+      NOTIFICATION_MESSAGES.dayInvalid,
+    ],
+    [
       'appointedOn with a day as a number',
       { ...VALID, filter: { audience: 'appointedOn', day: 20261202 } },
       NOTIFICATION_MESSAGES.dayInvalid,

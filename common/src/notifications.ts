@@ -1,6 +1,6 @@
 import { successEnvelope } from './envelope.js';
+import { isIsoDate } from './scheduling.js';
 import { facultyField } from './staff.js';
-import { appointedDaySchema } from './student-lookup.js';
 import { z } from './zod.js';
 
 /**
@@ -101,10 +101,8 @@ export const messageFilterSchema = z
     if (filter.audience !== 'appointedOn') return;
     if (isMissing(filter.day) || filter.day === '') {
       ctx.addIssue({ code: 'custom', path: ['day'], message: NOTIFICATION_MESSAGES.dayRequired });
-    } else if (
-      !appointedDaySchema.safeParse(filter.day).success ||
-      Number.isNaN(Date.parse(`${filter.day}T00:00:00Z`))
-    ) {
+    } else if (!isIsoDate(filter.day)) {
+      // A day the calendar lacks (30 February) must be refused here: PostgreSQL's date cast would fail on it.
       ctx.addIssue({ code: 'custom', path: ['day'], message: NOTIFICATION_MESSAGES.dayInvalid });
     }
   })

@@ -290,7 +290,7 @@ const completeDataCases: HostileCase[] = [
     }),
     status: 200,
     accepted: {
-      mayChange: ['students', 'student_images', 'audit_log'],
+      mayChange: ['students', 'student_images', 'audit_log', 'notifications'],
       verify: async (ctx) => {
         const [row] = await ctx.query<Record<string, unknown>>(
           'SELECT phone_number, home_tel, total_grade, percentage, qualification_year, master_name, master_job, address FROM students WHERE id = $1',

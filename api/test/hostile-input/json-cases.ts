@@ -1382,7 +1382,7 @@ const documentReview: HostileCase[] = [
     }),
     status: 200,
     accepted: {
-      mayChange: ['students', 'student_images', 'audit_log'],
+      mayChange: ['students', 'student_images', 'audit_log', 'notifications'],
       verify: async (ctx) => {
         const rows = await ctx.query<{
           kind: string;

@@ -79,6 +79,17 @@ const SPEC_INTERVIEWS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'f
   'POST /interviews/export': { SUPERADMIN: true, SOCIAL_ADMIN: true },
 };
 
+/**
+ * Issue 17: the staff message and its figures are the super admin's, support's and a faculty ADMIN's (its own
+ * faculty, which the calls check themselves); a college's deadline is the super admin's.
+ */
+const SPEC_ISSUE_17_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'>>> = {
+  'POST /notifications/preview': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
+  'POST /notifications/send': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
+  'GET /notifications/stats': { SUPERADMIN: true, SUPPORT: true, ADMIN: true },
+  'PATCH /colleges/:id': { SUPERADMIN: true },
+};
+
 type Expected = { status: 401 | 403; message: string } | 'allowed';
 
 /** What the table says a signed-in account gets, read straight from the row's fields. */
@@ -190,6 +201,15 @@ describe('the access table', () => {
       allow: 'public',
     });
   });
+
+  it('gives the notification calls and the college deadline exactly the access of issue 17', () => {
+    // The college list and programs have no row: they are open to everyone (student-routes-access.test.ts).
+    const issue17 = ACCESS_POLICY.filter(
+      (rule) => rule.url.startsWith('/notifications/') || rule.url.startsWith('/colleges'),
+    );
+    const actual = Object.fromEntries(issue17.map((rule) => [`${rule.method} ${rule.url}`, accessOf(rule)]));
+    expect(actual).toEqual(SPEC_ISSUE_17_ACCESS);
+  });
 });
 
 describe.each(guarded.map((rule) => [`${rule.method} ${rule.url}`, rule] as const))('%s', (_, rule) => {
@@ -274,6 +294,14 @@ describe('the auth plugin', () => {
     await expect(
       miniApp([], (api) => {
         api.get('/interviews/secret', async () => 'x');
+      }),
+    ).rejects.toThrow(/no row in the access policy/);
+  });
+
+  it('refuses to start when a /notifications route has no row (fail closed)', async () => {
+    await expect(
+      miniApp([], (api) => {
+        api.post('/notifications/secret', async () => 'x');
       }),
     ).rejects.toThrow(/no row in the access policy/);
   });

@@ -9,8 +9,11 @@ import { studentRouteRequests, withCookie } from '../../../test/student-routes.j
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import {
   appointments,
+  colleges,
   interviewOutcomes,
   interviewSlots,
+  notificationCampaigns,
+  notifications,
   staffUsers,
   studentImages,
   students,
@@ -273,6 +276,24 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
     }
   },
+  'PATCH /colleges/:id': async () => {
+    const [college] = await db.select().from(colleges).where(eq(colleges.name, SOCIAL_WORK_COLLEGE));
+    if (!college) throw new Error('no social-work college');
+    const url = `${API_PREFIX}/colleges/${college.id}`;
+    // A deadline already past would shut the victim out of its own data: only the super admin sets one, not even
+    // the college's own ADMIN.
+    const ownAdmin = await insertStaff(db, { role: 'ADMIN', faculty: SOCIAL_WORK_COLLEGE });
+    for (const headers of [as(otherAdmin), as(ownAdmin), as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url,
+        headers,
+        payload: { dataDeadline: '2020-01-01T00:00:00Z' },
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await db.select().from(colleges).where(eq(colleges.id, college.id))).toEqual([college]);
+  },
   'GET /forms/verify/:token': async () => {
     for (const token of [formLink(), exportLink(), tokenFor(app, superAdmin)]) {
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/forms/verify/${token}` });
@@ -363,6 +384,59 @@ describe('IDOR: ids and faculties in the body', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
+  });
+
+  it("a faculty ADMIN neither counts, messages nor reads the messages of another faculty's students", async () => {
+    await db.insert(notifications).values({
+      studentId: victim.id,
+      event: 'staffMessage',
+      channel: 'sms',
+      dedupeKey: 'staffMessage:idor',
+      state: 'failed',
+      dispatched: true,
+      lastError: 'gateway refused',
+    });
+    const victimMessages = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.studentId, victim.id));
+    const campaigns = await db.select().from(notificationCampaigns);
+    const message = { filter: { audience: 'all' }, channels: ['email', 'sms'], text: 'رسالة' };
+    for (const call of ['preview', 'send']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/notifications/${call}`,
+        headers: as(otherAdmin),
+        payload: { ...message, faculty: SOCIAL_WORK_COLLEGE },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
+    }
+    const named = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/notifications/stats?faculty=${encodeURIComponent(SOCIAL_WORK_COLLEGE)}`,
+      headers: as(otherAdmin),
+    });
+    expect(named.statusCode).toBe(403);
+    expect(named.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
+    // Its own figures leave the victim's failed message out; the whole university's show it.
+    const own = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/notifications/stats`,
+      headers: as(otherAdmin),
+    });
+    expect(own.statusCode).toBe(200);
+    expectNothingOfVictim(own.body);
+    const all = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/notifications/stats`,
+      headers: as(support),
+    });
+    expect(all.body).toContain(victim.name);
+    expect(await db.select().from(notifications).where(eq(notifications.studentId, victim.id))).toEqual(
+      victimMessages,
+    );
+    expect(await db.select().from(notificationCampaigns)).toEqual(campaigns);
   });
 
   it("a faculty ADMIN's counts leave other faculties out", async () => {
