@@ -92,6 +92,10 @@ const adminScreens: RouteObject[] = [
     ...lazyScreen(() => import('@/features/admin/review-queue/review-queue'), 'ReviewQueue'),
   },
   {
+    path: 'notifications',
+    ...lazyScreen(() => import('@/features/admin/notifications/notifications'), 'Notifications'),
+  },
+  {
     path: 'students/:id',
     ...lazyScreen(() => import('@/features/admin/student-record/student-record'), 'StudentRecordScreen'),
   },
@@ -106,6 +110,10 @@ const adminScreens: RouteObject[] = [
   {
     path: 'deleteStudentInfo',
     ...lazyScreen(() => import('@/features/admin/student-import/delete-student-info'), 'DeleteStudentInfo'),
+  },
+  {
+    path: 'colleges',
+    ...lazyScreen(() => import('@/features/admin/colleges/college-settings'), 'CollegeSettings'),
   },
   {
     path: 'adminsManagement',

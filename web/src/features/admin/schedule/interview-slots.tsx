@@ -15,13 +15,12 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import type { ApiError } from '@/lib/api-client';
 import { DIALOG_STYLES } from '../shared/dialog-styles';
 import { ERROR_PROPS } from '../shared/field-error';
 import { dayLabel } from '../shared/schedule-day';
 import { type SafeParser, schemaResolver } from '../shared/schema-resolver';
 import { Section } from '../shared/section';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../shell/staff-session';
 import { useCreateSlot, useSlots, useUpdateSlot } from './api/interview-slots';
 import { PERIOD_OPTIONS } from './period-options';
 import classes from './schedule.module.css';
@@ -43,15 +42,6 @@ const RETRY = 'إعادة المحاولة';
 const STATE = { closed: 'مغلق للحجز', full: 'مكتمل', open: 'متاح للحجز' } as const;
 
 type PeriodValue = '9' | '12';
-
-/** A refused call: a dead session ends it (the shell's handler), anything else is shown where it happened. */
-function useRefusal() {
-  const handleError = useStaffErrorHandler();
-  return (error: ApiError, show: (message: string) => void) => {
-    if (error.httpStatus === 401) handleError(error);
-    else show(error.message);
-  };
-}
 
 /**
  * Issue 18: the slots students book themselves. Publishing is for the day chosen at the top of the screen, as
@@ -98,7 +88,7 @@ function PublishSlotForm({
   weekendDays: readonly number[];
 }) {
   const { token } = useStaffSession();
-  const refuse = useRefusal();
+  const refuse = useStaffRefusal();
   const create = useCreateSlot(token);
   const headingId = useId();
   // The day comes from the screen's picker, so the form checks the fields with it, as the server will.
@@ -337,7 +327,7 @@ const editResolver = schemaResolver<EditValues, { capacity?: number; place?: str
 /** Capacity and place of one slot; the server refuses a capacity below the students already booked (409). */
 function EditSlotDialog({ slot, onClose }: { slot: InterviewSlot; onClose: () => void }) {
   const { token } = useStaffSession();
-  const refuse = useRefusal();
+  const refuse = useStaffRefusal();
   const update = useUpdateSlot(token);
   const [problem, setProblem] = useState<string>();
   const {

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ar';
 import { DatePickerInput, DatesProvider, type DayOfWeek } from '@mantine/dates';
+import { ERROR_PROPS } from './field-error';
 import classes from './schedule-date-picker.module.css';
 
 /** Spec section 9: the schedule screen shows dates as dd/MM/yyyy. */
@@ -37,6 +38,8 @@ interface OptionalDatePickerProps extends PickerProps {
   value: string | null;
   onChange: (date: string | null) => void;
   placeholder: string;
+  /** A problem with the day, shown under the picker and announced. */
+  error?: string;
 }
 
 /**
@@ -63,13 +66,14 @@ export function ScheduleDatePicker({
   );
 }
 
-/** The same picker for a bound that may be left open (a range's start or end), with a button to clear it. */
+/** The same picker for a day that may be empty (a range's open bound, a day not chosen yet), with a button to clear it. */
 export function OptionalDatePicker({
   value,
   onChange,
   weekendDays,
   label,
   placeholder,
+  error,
 }: OptionalDatePickerProps) {
   return (
     <DayPicker
@@ -79,6 +83,7 @@ export function OptionalDatePicker({
       weekendDays={weekendDays}
       clearable
       placeholder={placeholder}
+      error={error}
     />
   );
 }
@@ -90,12 +95,14 @@ function DayPicker({
   weekendDays,
   clearable,
   placeholder,
+  error,
 }: PickerProps & {
   label: string;
   value: string | null;
   onChange: (date: string | null) => void;
   clearable: boolean;
   placeholder?: string;
+  error?: string;
 }) {
   return (
     <DatesProvider settings={{ locale: 'ar', firstDayOfWeek: 6, weekendDays: weekendDays as DayOfWeek[] }}>
@@ -109,6 +116,8 @@ function DayPicker({
         clearable={clearable}
         clearButtonProps={{ 'aria-label': `${CLEAR}: ${label}` }}
         placeholder={placeholder}
+        error={error}
+        errorProps={ERROR_PROPS}
         ariaLabels={ARIA_LABELS}
         // The calendar pops up as a dialog, which needs a name of its own.
         popoverProps={{ position: 'bottom-end', attributes: { dropdown: { 'aria-label': CALENDAR } } }}

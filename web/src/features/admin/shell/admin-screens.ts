@@ -10,12 +10,14 @@ export interface StaffAccess {
 export type AdminScreenPath =
   | 'studentsInfo'
   | 'review'
+  | 'notifications'
   | 'students/:id'
   | 'statistics'
   | 'uploadStudentInfo'
   | 'deleteStudentInfo'
   | 'schedule'
   | 'interviews'
+  | 'colleges'
   | 'adminsManagement'
   | 'updateAccountInfo'
   | 'changePassword';
@@ -46,6 +48,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'مراجعة المستندات',
     allows: only('SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'),
   },
+  // A faculty ADMIN writes to its own faculty's students only; the server holds it there.
+  { path: 'notifications', label: 'الإشعارات', allows: only('SUPERADMIN', 'SUPPORT', 'ADMIN') },
   {
     path: 'students/:id',
     label: 'سجل الطالب',
@@ -57,6 +61,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'deleteStudentInfo', label: 'حذف بيانات الطلاب', allows: only('SUPERADMIN') },
   { path: 'schedule', label: 'جدولة الاختبار الشخصي', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
   { path: 'interviews', label: 'المقابلات الشخصية', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
+  { path: 'colleges', label: 'إعدادات الكليات', allows: only('SUPERADMIN') },
   { path: 'adminsManagement', label: 'إدارة المسؤولين', allows: only('SUPERADMIN') },
   {
     path: 'updateAccountInfo',

@@ -72,3 +72,18 @@ export function useStaffErrorHandler(): (error: ApiError) => void {
     [signOut],
   );
 }
+
+/**
+ * A refused call shown where it happened (beside the form, in the dialog): a 401 still ends the session through
+ * the handler above, anything else goes to `show`.
+ */
+export function useStaffRefusal(): (error: ApiError, show: (message: string) => void) => void {
+  const handleError = useStaffErrorHandler();
+  return useCallback(
+    (error: ApiError, show: (message: string) => void) => {
+      if (error.httpStatus === 401) handleError(error);
+      else show(error.message);
+    },
+    [handleError],
+  );
+}

@@ -4,6 +4,9 @@ import {
   COMPLETE_DATA_LABELS,
   type CompleteDataField,
   formatScheduleDate,
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_EVENT_LABELS,
+  NOTIFICATION_STATE_LABELS,
   PERIOD_LABELS,
   type Period,
   PROGRAM_FIELDS,
@@ -205,6 +208,63 @@ export function History({ history }: { history: StudentRecordPage['history'] }) 
                   </Table.Td>
                   <Table.Td>{entry.actor ? <bdi>{entry.actor}</bdi> : STUDENT_OR_SYSTEM}</Table.Td>
                   <Table.Td>{entry.label}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </section>
+      )}
+    </RecordSection>
+  );
+}
+
+/**
+ * The e-mails and text messages sent or queued for the student (issue 17), newest first: what each was about, how
+ * it went out, where it stands, and why the last try failed.
+ */
+export function Notifications({ notifications }: { notifications: StudentRecordPage['notifications'] }) {
+  const captionId = useId();
+  return (
+    <RecordSection title="الرسائل المرسلة إلى الطالب">
+      {notifications.length === 0 ? (
+        <Text c="dimmed">لم ترسل إلى الطالب رسائل بعد.</Text>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
+        <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+          <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.notificationsTable}>
+            <Table.Caption id={captionId} className={classes.caption}>
+              البريد الإلكتروني والرسائل النصية، الأحدث أولا ({notifications.length})
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">الوقت</Table.Th>
+                <Table.Th scope="col">الرسالة</Table.Th>
+                <Table.Th scope="col">الطريقة</Table.Th>
+                <Table.Th scope="col">الحالة</Table.Th>
+                <Table.Th scope="col">الخطأ</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {notifications.map((notification) => (
+                <Table.Tr key={notification.id}>
+                  <Table.Td className={classes.nowrap}>
+                    <DateTime value={notification.sentAt ?? notification.createdAt} />
+                  </Table.Td>
+                  <Table.Td>{NOTIFICATION_EVENT_LABELS[notification.event]}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {NOTIFICATION_CHANNEL_LABELS[notification.channel]}
+                  </Table.Td>
+                  <Table.Td>
+                    {NOTIFICATION_STATE_LABELS[notification.state]}
+                    {notification.tries > 1 && (
+                      <Text span size="sm" c="dimmed">
+                        {` (${notification.tries} محاولات)`}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td className={classes.notificationError}>
+                    {notification.error ? <bdi>{notification.error}</bdi> : EMPTY}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -41,7 +41,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 const factsOf = (element: HTMLElement) =>
   [...element.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
-describe('student record page', () => {
+// The first test waits for the screen's lazy chunk, which on a busy 2-core machine can take seconds.
+describe('student record page', { timeout: 15_000 }, () => {
   it('shows everything the portal holds on the student, in Arabic sections', async () => {
     const record = studentRecordPage();
     await openRecord(record.student._id, { [recordPath(record.student._id)]: () => recordAnswer(record) });
@@ -95,6 +96,71 @@ describe('student record page', () => {
     expect(within(rows[1] as HTMLElement).getByText('اطلع على سجل الطالب')).toBeInTheDocument();
     expect(rows[1]?.querySelector('time')).toHaveAttribute('datetime', '2025-08-04T12:30:00.000Z');
     expect(rows[1]?.querySelector('time')).toHaveTextContent('4 أغسطس 2025');
+  });
+
+  it("lists the student's e-mails and text messages with their state and error", async () => {
+    const record = studentRecordPage({
+      notifications: [
+        {
+          id: '60000000-0000-4000-8000-000000000002',
+          event: 'documentRefused',
+          channel: 'sms',
+          state: 'retrying',
+          tries: 3,
+          error: 'gateway answered 502',
+          createdAt: '2025-08-05T10:00:00.000Z',
+          sentAt: null,
+        },
+        {
+          id: '60000000-0000-4000-8000-000000000001',
+          event: 'dataCompleted',
+          channel: 'email',
+          state: 'sent',
+          tries: 1,
+          error: null,
+          createdAt: '2025-08-03T09:15:00.000Z',
+          sentAt: '2025-08-03T09:16:00.000Z',
+        },
+      ],
+    });
+    await openRecord(record.student._id, { [recordPath(record.student._id)]: () => recordAnswer(record) });
+    const table = within(await screen.findByRole('region', { name: 'الرسائل المرسلة إلى الطالب' })).getByRole(
+      'table',
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['الوقت', 'الرسالة', 'الطريقة', 'الحالة', 'الخطأ']);
+    const [refusal, completed] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(
+      within(refusal)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      // Cairo is UTC+3 in August.
+      expect.stringContaining('5 أغسطس 2025'),
+      'رفض مستند',
+      'رسالة نصية',
+      'ستعاد المحاولة (3 محاولات)',
+      'gateway answered 502',
+    ]);
+    expect(refusal.querySelector('time')).toHaveAttribute('datetime', '2025-08-05T10:00:00.000Z');
+    expect(
+      within(completed)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([expect.stringContaining('12:16'), 'اكتمال البيانات', 'البريد الإلكتروني', 'أرسلت', '—']);
+  });
+
+  it('says when no message has been sent to the student', async () => {
+    const record = studentRecordPage();
+    await openRecord(record.student._id, { [recordPath(record.student._id)]: () => recordAnswer(record) });
+    expect(
+      within(await screen.findByRole('region', { name: 'الرسائل المرسلة إلى الطالب' })).getByText(
+        'لم ترسل إلى الطالب رسائل بعد.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('loads the six images with the staff token, shows them as object URLs and lets them go on leaving', async () => {

@@ -18,6 +18,7 @@ import {
   Facts,
   History,
   ImportedData,
+  Notifications,
   QuizState,
   RecordSection,
 } from './record-sections';
@@ -145,6 +146,7 @@ function RecordView({ record, queue, backLink, onReload }: RecordViewProps) {
       <QuizState quiz={record.quiz} />
       <Answers answers={record.answers} />
       <Appointment appointment={record.appointment} />
+      <Notifications notifications={record.notifications} />
       <History history={record.history} />
     </Stack>
   );

@@ -99,6 +99,7 @@ export function studentRecordPage(
         details: null,
       },
     ],
+    notifications: [],
     version: 3,
     ...rest,
   };
