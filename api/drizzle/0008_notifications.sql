@@ -40,5 +40,4 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_campaign_id_notificati
 CREATE UNIQUE INDEX "notifications_dedupe_key" ON "notifications" USING btree ("student_id","channel","dedupe_key");--> statement-breakpoint
 CREATE INDEX "notifications_undispatched_idx" ON "notifications" USING btree ("created_at") WHERE NOT "notifications"."dispatched";--> statement-breakpoint
 CREATE INDEX "notifications_campaign_state_idx" ON "notifications" USING btree ("campaign_id","state");--> statement-breakpoint
-CREATE INDEX "notifications_state_idx" ON "notifications" USING btree ("state","updated_at");--> statement-breakpoint
-CREATE INDEX "notifications_student_idx" ON "notifications" USING btree ("student_id","created_at");
+CREATE INDEX "notifications_failures_idx" ON "notifications" USING btree ("state","updated_at") WHERE "notifications"."state" IN ('failed', 'retrying');

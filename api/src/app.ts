@@ -17,6 +17,8 @@ import { formsRoutes } from './modules/forms/forms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { interviewsRoutes } from './modules/interviews/interviews.routes.js';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
     storage: deps.storage ?? storageFromConfig(deps.config),
     stagingDir: uploadStagingDir(deps.config.dataDir),
   });
+  await app.register(notificationsPlugin);
   // Shared rate-limit counters when REDIS_URL is set (app.redis, else null).
   await app.register(redisPlugin, { url: deps.config.redisUrl });
   // Before the routes: guards every route named in the access table (auth/access-policy.ts).
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(formsRoutes, { secret: deps.secret });
       await api.register(documentReviewRoutes);
       await api.register(interviewsRoutes, { secret: deps.secret });
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api/v1' },
   );

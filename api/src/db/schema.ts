@@ -434,13 +434,14 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_dedupe_key').on(t.studentId, t.channel, t.dedupeKey),
     // The dispatcher's work: the few rows not yet handed to the queue.
-    index('notifications_undispatched_idx')
-      .on(t.createdAt)
-      .where(sql`NOT ${t.dispatched}`),
+    index('notifications_undispatched_idx').on(t.createdAt).where(sql`NOT ${t.dispatched}`),
     index('notifications_campaign_state_idx').on(t.campaignId, t.state),
-    index('notifications_state_idx').on(t.state, t.updatedAt),
-    // The staff record's list of a student's messages.
-    index('notifications_student_idx').on(t.studentId, t.createdAt),
+    // The failures the notifications screen lists, newest first. Partial: a message is written `queued` and
+    // most end `sent`, so queueing 50,000 of them and delivering them do not maintain it. The staff record's list
+    // of a student's messages takes the dedupe key's index, which leads with the student.
+    index('notifications_failures_idx')
+      .on(t.state, t.updatedAt)
+      .where(sql`${t.state} IN ('failed', 'retrying')`),
   ],
 );
 

@@ -1,0 +1,80 @@
+import { createTransport } from 'nodemailer';
+import type { NotificationsConfig } from '../../../config/config.js';
+import { DELIVERY_MESSAGES, DeliveryError } from '../delivery-messages.js';
+import type { MessageAttachment } from '../message-content.js';
+
+export type EmailSettings = NonNullable<NotificationsConfig['email']>;
+
+export interface OutgoingEmail {
+  /** The notification id: the message's idempotency key, in its Message-ID. */
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: readonly MessageAttachment[];
+}
+
+/** Connections kept open to the SMTP server: enough for a few hundred messages a second to a nearby server. */
+const MAX_CONNECTIONS = 10;
+
+/** The Message-ID of a notification: the same on every try, so a resent message is recognisably the same. */
+export function messageIdOf(key: string, publicUrl: string): string {
+  return `<${key}@${new URL(publicUrl).hostname}>`;
+}
+
+/**
+ * E-mail through SMTP (nodemailer's pooled transport on `SMTP_URL`, from `MAIL_FROM`). A try that the server
+ * refuses, or that has not finished when `signal` aborts (the try's end), is a `DeliveryError`. Close it on
+ * shutdown.
+ */
+export function emailChannel(settings: EmailSettings, publicUrl: string) {
+  const transport = createTransport(
+    {
+      pool: true,
+      url: settings.url,
+      maxConnections: MAX_CONNECTIONS,
+      maxMessages: Number.POSITIVE_INFINITY,
+      // A server that stops answering fails the try instead of holding its connection for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from: settings.from },
+  );
+
+  return {
+    async send(email: OutgoingEmail, signal: AbortSignal): Promise<void> {
+      if (signal.aborted) throw new DeliveryError(DELIVERY_MESSAGES.outOfTime);
+      const sent = transport.sendMail({
+        messageId: messageIdOf(email.key, publicUrl),
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: email.attachments.map((attachment) => ({ ...attachment })),
+      });
+      let onAbort: (() => void) | undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(new DeliveryError(DELIVERY_MESSAGES.outOfTime));
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        await Promise.race([sent, aborted]);
+      } catch (error) {
+        if (error instanceof DeliveryError) throw error;
+        throw new DeliveryError(DELIVERY_MESSAGES.emailFailed((error as Error).message));
+      } finally {
+        if (onAbort) signal.removeEventListener('abort', onAbort);
+        // The try is over either way; a late outcome of an abandoned send must not be an unhandled rejection.
+        sent.catch(() => undefined);
+      }
+    },
+
+    close(): void {
+      transport.close();
+    },
+  };
+}
+
+export type EmailChannel = ReturnType<typeof emailChannel>;

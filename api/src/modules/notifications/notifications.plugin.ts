@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { poolOf } from '../../plugins/metrics.js';
+import { type EmailChannel, emailChannel } from './channels/email.js';
+import { smsChannel } from './channels/sms.js';
+import { smsRateLimiter } from './channels/sms-rate.js';
+import { startDeadlineReminders } from './deadline-reminders.js';
+import { deadlineRemindersRepository } from './deadline-reminders.repository.js';
+import { startDeliveryWorkers } from './delivery.js';
+import { deliveryRepository } from './delivery.repository.js';
+import { dispatcher } from './dispatcher.js';
+import {
+  createQueue,
+  DELIVER_QUEUE,
+  deliverQueueOptions,
+  ensureQueue,
+  type NotificationQueue,
+  queuePool,
+  STOP_TIMEOUT_MS,
+} from './queue.js';
+
+/**
+ * Delivers the notifications outbox (issue 17) when `NOTIFICATION_WORKERS` is on: pg-boss on a pool of its own,
+ * the delivery workers, the deadline reminders' schedule and the dispatcher, started once the app is ready and
+ * stopped with it (running deliveries are given STOP_TIMEOUT_MS to finish). Off, it does nothing: the instance
+ * still queues messages in the outbox, and another delivers them.
+ */
+export const notificationsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const settings = app.config.notifications;
+    if (!settings.workers) return;
+    const appPool = poolOf(app.db);
+    if (!appPool) throw new Error('notification workers need the PostgreSQL pool of the app');
+
+    let queue: NotificationQueue | undefined;
+    let email: EmailChannel | undefined;
+    let sweeper: ReturnType<typeof dispatcher> | undefined;
+
+    app.addHook('onReady', async () => {
+      queue = createQueue(queuePool(appPool), settings);
+      const { boss, pool, db } = queue;
+      // pg-boss's own errors (a failed poll or maintenance run); it carries on by itself.
+      boss.on('error', (error) =>
+        app.log.warn({ err: { message: error.message } }, 'notification queue error'),
+      );
+      await boss.start();
+      await ensureQueue(boss, DELIVER_QUEUE, deliverQueueOptions(settings));
+
+      email = settings.email ? emailChannel(settings.email, settings.publicUrl) : undefined;
+      const workers = await startDeliveryWorkers({
+        boss,
+        repository: deliveryRepository(db),
+        email,
+        sms: settings.sms
+          ? smsChannel(settings.sms, smsRateLimiter(db, settings.sms.ratePerSecond))
+          : undefined,
+        content: {
+          universityName: app.config.branding.universityName,
+          publicUrl: settings.publicUrl,
+          timeZone: app.config.universityTimeZone,
+        },
+        log: app.log,
+      });
+      await startDeadlineReminders({
+        boss,
+        db,
+        repository: deadlineRemindersRepository(db),
+        timeZone: app.config.universityTimeZone,
+        log: app.log,
+      });
+      sweeper = dispatcher({
+        boss,
+        pool,
+        log: app.log,
+        onDispatched: () => {
+          for (const id of workers) boss.notifyWorker(id);
+        },
+      });
+      sweeper.start();
+    });
+
+    app.addHook('onClose', async () => {
+      await sweeper?.stop();
+      await queue?.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      email?.close();
+      await queue?.pool.end();
+    });
+  },
+  { name: 'notifications' },
+);
