@@ -148,7 +148,7 @@ test.describe('student screens pass axe', () => {
     await expect(page.getByRole('heading', { name: 'بيانات الطالب' })).toBeVisible();
     await expectAccessible(page, 'studentDataView (incomplete)');
 
-    await page.getByRole('link', { name: 'استكمال البيانات' }).click();
+    await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'بيانات الأسرة' })).toBeVisible();
     await expectAccessible(page, 'studentDataEnter (social work, empty)');
     await page.getByRole('button', { name: 'حفظ البيانات' }).click();
@@ -172,11 +172,11 @@ test.describe('student screens pass axe', () => {
     await logIn(page, student.nationalId);
     await expect(page.getByRole('link', { name: 'تعديل البيانات' })).toBeVisible();
     await expectAccessible(page, 'studentDataView (complete)');
-    await page.getByRole('link', { name: 'تنزيل الاستمارات' }).click();
+    await page.getByRole('link', { name: 'تنزيل الاستمارات', exact: true }).click();
     await expect(page.getByRole('link', { name: /^تنزيل استمارة/ })).toHaveCount(3);
     await expectAccessible(page, 'formsDownload');
     await page.getByRole('button', { name: 'رجوع' }).click();
-    await page.getByRole('link', { name: 'موعد الاختبار الشخصي' }).click();
+    await page.getByRole('link', { name: 'موعد الاختبار الشخصي', exact: true }).click();
     await expect(page.getByRole('row', { name: 'التاريخ 15/08/2026' })).toBeVisible();
     await expectAccessible(page, 'studentAppointment (appointed)');
     await db.query('DELETE FROM appointments WHERE student_id = $1', [student.id]);
@@ -188,7 +188,7 @@ test.describe('student screens pass axe', () => {
   test('a tourism student: the program choices', async ({ page, createStudent }) => {
     const student = await createStudent({ college: TOURISM, isPassed: true, completedQuestions: true });
     await logIn(page, student.nationalId);
-    await page.getByRole('link', { name: 'استكمال البيانات' }).click();
+    await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'اختيار البرامج' })).toBeVisible();
     await page.getByRole('combobox', { name: 'البرنامج الأول' }).selectOption({ index: 1 });
     await expectAccessible(page, 'studentDataEnter (tourism)');
@@ -722,7 +722,7 @@ test('the whole student journey works with the keyboard alone, the focus always 
   await expect(page).toHaveURL(/\/dashboard\/studentDataView$/);
 
   // The data form: every field typed, the six images chosen in the file chooser opened by Space.
-  await tabTo(page, page.getByRole('link', { name: 'استكمال البيانات' }));
+  await tabTo(page, page.getByRole('link', { name: 'استكمال البيانات', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'بيانات الأسرة' })).toBeVisible();
   for (const [label, value] of FORM_ENTRIES) {
@@ -765,7 +765,7 @@ test('the whole student journey works with the keyboard alone, the focus always 
   await tabTo(page, page.getByRole('button', { name: 'رجوع' }), { backwards: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/studentDataView$/);
-  await tabTo(page, page.getByRole('link', { name: 'موعد الاختبار الشخصي' }));
+  await tabTo(page, page.getByRole('link', { name: 'موعد الاختبار الشخصي', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('row', { name: 'التاريخ 15/08/2026' })).toBeVisible();
 });
@@ -865,7 +865,7 @@ test.describe('text at 200% on a phone', () => {
     await expect(page.getByRole('heading', { name: 'بيانات الطالب' })).toBeVisible();
     await expectFitsAt200(page, 'studentDataView');
     await shot('student-data-view');
-    await page.getByRole('link', { name: 'استكمال البيانات' }).click();
+    await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
     await page.getByRole('button', { name: 'حفظ البيانات' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectFitsAt200(page, 'studentDataEnter with an error');

@@ -92,7 +92,7 @@ test('a social-work student completes the form and sees the three forms and the 
   const traffic = recordTraffic(page);
   const student = await createStudent({ college: SOCIAL_WORK, isPassed: true, completedQuestions: true });
   await logIn(page, student.nationalId);
-  await page.getByRole('link', { name: 'استكمال البيانات' }).click();
+  await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'استكمال البيانات' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'بيانات الأم' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'بيانات الأسرة' })).toBeVisible();
@@ -206,7 +206,7 @@ test('a tourism student picks three different programs, keeps the draft across a
   test.setTimeout(150_000);
   const student = await createStudent({ college: TOURISM, isPassed: true, completedQuestions: true });
   await logIn(page, student.nationalId);
-  await page.getByRole('link', { name: 'استكمال البيانات' }).click();
+  await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'اختيار البرامج' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'بيانات الأم' })).toHaveCount(0);
 

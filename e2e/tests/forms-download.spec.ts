@@ -96,7 +96,7 @@ async function downloaded(download: Download): Promise<Buffer> {
 
 /** Goes from the data screen to the forms screen through its button, once the record is complete. */
 async function openFormsScreen(page: Page) {
-  await page.getByRole('link', { name: 'تنزيل الاستمارات' }).click();
+  await page.getByRole('link', { name: 'تنزيل الاستمارات', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/formsDownload$/);
   await expect(page.getByRole('heading', { name: 'تنزيل الاستمارات' })).toBeVisible();
 }

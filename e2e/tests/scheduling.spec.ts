@@ -225,7 +225,7 @@ test('a social admin schedules three students, prints the list, and a student se
   await expect(page).toHaveURL(/\/dashboard\/studentDataView$/);
   await expect(page.getByText(`${shown(day)} - الفترة الصباحية (9:00)`)).toBeVisible();
   await page
-    .getByRole('link', { name: 'موعد الاختبار الشخصي' })
+    .getByRole('link', { name: 'موعد الاختبار الشخصي', exact: true })
     .or(page.getByRole('button', { name: 'موعد الاختبار الشخصي' }))
     .first()
     .click();

@@ -92,7 +92,7 @@ test.describe('on slow 3G', () => {
     await page.goto(`${PORTAL}/`, { timeout: HANG_GUARD_MS });
     await page.getByLabel('الرقم القومي').fill(student.nationalId);
     await page.getByRole('button', { name: 'دخول' }).click();
-    await page.getByRole('link', { name: 'استكمال البيانات' }).click({ timeout: HANG_GUARD_MS });
+    await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click({ timeout: HANG_GUARD_MS });
     await expect(page.getByRole('heading', { name: 'رفع الملفات' })).toBeVisible({ timeout: HANG_GUARD_MS });
 
     for (const [label, value] of FIELDS)

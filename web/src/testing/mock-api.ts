@@ -1,4 +1,4 @@
-import type { Branding, StudentData, StudentLookupResponse } from '@portal/common';
+import { type Branding, type StudentData, type StudentLookupResponse, studentProgress } from '@portal/common';
 import { vi } from 'vitest';
 
 export const testBranding: Branding = {
@@ -8,9 +8,28 @@ export const testBranding: Branding = {
   academicYear: '2025/2026',
   logoUrl: '/stAdmission/logo.svg',
   socialLinks: [{ label: 'Facebook', url: 'https://facebook.example/university', icon: 'facebook' }],
+  timeZone: 'Africa/Cairo',
 };
 
 export function studentLookup(flags: Partial<StudentData> = {}): StudentLookupResponse {
+  const studentData: Omit<StudentData, 'progress'> = {
+    isPassed: true,
+    isCompletedAdditionalQuestions: true,
+    isComplete: false,
+    college: 'كلية الآداب',
+    socialWork: false,
+    tourism: false,
+    appointed: false,
+    appointedDay: null,
+    appointedHour: null,
+    documentsStatus: 'none',
+    documents: [],
+    appointmentPlace: null,
+    interviewDecision: null,
+    formsDownloaded: false,
+    dataDeadline: null,
+    ...flags,
+  };
   return {
     status: 'success',
     _id: 'b3c1f6de-3a6f-4f0e-9d7e-2f1f1f0c9a10',
@@ -18,22 +37,8 @@ export function studentLookup(flags: Partial<StudentData> = {}): StudentLookupRe
       { name: 'الاسم', value: 'منى أحمد علي' },
       { name: 'الكلية', value: flags.college ?? 'كلية الآداب' },
     ],
-    studentData: {
-      isPassed: true,
-      isCompletedAdditionalQuestions: true,
-      isComplete: false,
-      college: 'كلية الآداب',
-      socialWork: false,
-      tourism: false,
-      appointed: false,
-      appointedDay: null,
-      appointedHour: null,
-      documentsStatus: 'none',
-      documents: [],
-      appointmentPlace: null,
-      interviewDecision: null,
-      ...flags,
-    },
+    // As the server answers it: the tracker computed from the flags, unless a test gives its own.
+    studentData: { progress: studentProgress(studentData), ...studentData },
   };
 }
 

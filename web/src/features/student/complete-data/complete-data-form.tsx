@@ -228,6 +228,9 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
         const input = isImageKind(target) ? target : inputOfField(target, form.getValues());
         point({ target: input, message: result.message });
       }
+      // 403: the college's deadline has passed, perhaps moved since this screen opened; the fresh lookup brings
+      // it, and the notice at the top of the screen says the data entry is closed.
+      if (result.httpStatus === 403) void refresh();
       return;
     }
     clearDraft(studentId);

@@ -1,15 +1,16 @@
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, type StudentData } from '@portal/common';
-import { act, screen } from '@testing-library/react';
+import { MESSAGES, PROGRESS_STATE_LABELS, PROGRESS_STEP_LABELS, type StudentData } from '@portal/common';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { PROGRESS_TRACKER_TITLE } from '../progress/progress-tracker';
 import { GET_STUDENT, lookups, STUDENT_ID, storeLogin } from '../testing/student-fixtures';
 
 async function openForms(flags: Partial<StudentData>) {
   storeLogin();
-  mockApi({ [GET_STUDENT]: lookups(flags) });
-  return renderApp('/dashboard/formsDownload');
+  const api = mockApi({ [GET_STUDENT]: lookups(flags) });
+  return { ...renderApp('/dashboard/formsDownload'), api };
 }
 
 afterEach(() => {
@@ -46,6 +47,21 @@ describe('formsDownload', () => {
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
     expect(await screen.findByText(MESSAGES.fileDownloaded)).toBeInTheDocument();
+  });
+
+  it("shows the tracker's forms step done on the data view at once, before the next lookup", async () => {
+    const { user, router, api } = await openForms({ isComplete: true, documentsStatus: 'pending' });
+    const link = await screen.findByRole('link', { name: 'تنزيل استمارة طلب الالتحاق (PDF)' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await act(() => router.navigate('/dashboard/studentDataView'));
+    const tracker = await screen.findByRole('region', { name: PROGRESS_TRACKER_TITLE });
+    expect(
+      within(tracker).getByRole('link', {
+        name: `${PROGRESS_STEP_LABELS.forms} ${PROGRESS_STATE_LABELS.done}`,
+      }),
+    ).toBeInTheDocument();
+    expect(api.bodiesOf(GET_STUDENT)).toHaveLength(1);
   });
 
   it('sends a student whose data is not complete to the data view', async () => {

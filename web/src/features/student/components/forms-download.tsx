@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/common';
 import { Navigate } from 'react-router';
 import { showSuccessNotice } from '@/components/notices';
 import { API_BASE } from '@/lib/api-client';
+import { useStudentSession, withStudentFlags } from '@/lib/student-session';
 import { useLoadedSession } from './student-guard';
 
 const DOWNLOAD = 'تنزيل';
@@ -43,8 +44,18 @@ export function formUrl(call: AdmissionFormLink['call'], studentId: string): str
 
 export function FormsDownload() {
   const { studentObj, studentID } = useLoadedSession();
+  const { session, setSession } = useStudentSession();
   // Forms are printed from completed data only (spec section 2).
   if (!studentObj.isComplete) return <Navigate to="/dashboard/studentDataView" replace />;
+
+  const downloaded = () => {
+    showSuccessNotice(MESSAGES.fileDownloaded);
+    // The server counts the student's first download as the tracker's last step (issue 17): shown done at once,
+    // without waiting for the next lookup.
+    if (session !== null && !session.studentObj.formsDownloaded) {
+      setSession(withStudentFlags(session, { formsDownloaded: true }));
+    }
+  };
   return (
     <Stack gap="lg">
       <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -64,7 +75,7 @@ export function FormsDownload() {
                 size="md"
                 w={{ base: '100%', sm: 'auto' }}
                 style={{ alignSelf: 'flex-start' }}
-                onClick={() => showSuccessNotice(MESSAGES.fileDownloaded)}
+                onClick={downloaded}
               >
                 {`${DOWNLOAD} ${form.title} ${PDF}`}
               </Button>

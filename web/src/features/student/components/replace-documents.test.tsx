@@ -1,8 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import {
+  deadlinePassedMessage,
   IMAGE_KIND_LABELS,
   type ImageKind,
   MESSAGES,
+  PROGRESS_STATE_LABELS,
+  PROGRESS_STEP_LABELS,
   photoFileName,
   REFUSAL_REASON_LABELS,
   REVIEW_MESSAGES,
@@ -15,9 +18,16 @@ import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { compressImage } from '../complete-data/compress-image';
 import { jpegFile, pngFile } from '../complete-data/testing/image-files';
+import { DATA_DEADLINE_TEXTS } from '../deadline/data-deadline';
+import { PROGRESS_TRACKER_TITLE } from '../progress/progress-tracker';
 import {
+  BRANDING_IN_RIYADH,
+  clockAt,
+  DEADLINE,
+  DEADLINE_IN_RIYADH,
   GET_STUDENT,
   lookups,
+  minutesBeforeDeadline,
   mockApiWithGate,
   reviewedStudent,
   STUDENT_ID,
@@ -182,6 +192,12 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     expect(await screen.findByText('حالة المستندات:')).toBeInTheDocument();
     expect(screen.getByText('حالة المستندات:').parentElement).toHaveTextContent('بانتظار المراجعة');
     expect(screen.queryByRole('region', { name: 'مستندات مطلوب استبدالها' })).toBeNull();
+    const tracker = screen.getByRole('region', { name: PROGRESS_TRACKER_TITLE });
+    expect(
+      within(tracker).getByRole('link', {
+        name: `${PROGRESS_STEP_LABELS.documents} ${PROGRESS_STATE_LABELS.current}`,
+      }),
+    ).toHaveAccessibleDescription('المستندات بانتظار مراجعة الكلية');
     api.release();
     await waitFor(() => expect(api.bodiesOf(GET_STUDENT)).toHaveLength(2));
   });
@@ -256,6 +272,52 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     });
     expect(await screen.findByText(`${MESSAGES.networkError} (رمز الحالة: 0)`)).toBeInTheDocument();
     expect(screen.getByText(/^الصورة المختارة:/)).toHaveTextContent('id.png');
+    expect(screen.getByRole('button', { name: SUBMIT })).toBeEnabled();
+  });
+});
+
+describe('replaceDocuments: the deadline', { timeout: 15_000 }, () => {
+  function openWithDeadline(...answers: Parameters<typeof lookups>) {
+    storeLogin();
+    const api = mockApi({ [GET_STUDENT]: lookups(...answers), ...BRANDING_IN_RIYADH });
+    return { ...renderApp(PATH), api };
+  }
+
+  it('shows the deadline and its countdown above the pickers', async () => {
+    clockAt(minutesBeforeDeadline(30.5));
+    openWithDeadline({ ...TWO_REFUSED, dataDeadline: DEADLINE });
+    await screen.findByRole('button', { name: SUBMIT });
+    const countdown = await screen.findByText('متبقٍ 30 دقيقة');
+    expect(await screen.findByText(DEADLINE_IN_RIYADH)).toBeInTheDocument();
+    expect(
+      countdown.compareDocumentPosition(imageInput('frontIdCard')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('says the replacement is closed after the deadline', async () => {
+    clockAt(minutesBeforeDeadline(-5));
+    openWithDeadline({ ...TWO_REFUSED, dataDeadline: DEADLINE });
+    const closed = await screen.findByText(deadlinePassedMessage(DEADLINE_IN_RIYADH));
+    expect(closed.closest('[role="status"]')).toHaveTextContent(DATA_DEADLINE_TEXTS.closed);
+  });
+
+  it("shows the server's 403 beside the button, and the closed notice from the fresh lookup", async () => {
+    clockAt(minutesBeforeDeadline(-1));
+    const refusal = deadlinePassedMessage(DEADLINE_IN_RIYADH);
+    const xhr = installFakeXhr();
+    // The deadline was set, to a time already past, after this student opened the screen.
+    const { api } = openWithDeadline(TWO_REFUSED, { ...TWO_REFUSED, dataDeadline: DEADLINE });
+    await screen.findByRole('button', { name: SUBMIT });
+    const user = userEvent.setup();
+    await user.upload(imageInput('frontIdCard'), pngFile('id.png'));
+    await waitFor(() => expect(screen.getAllByText(/^الصورة المختارة:/)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+    act(() => {
+      void xhr.next().then((request) => request.reply(403, { status: 'error', message: refusal }));
+    });
+    await waitFor(() => expect(document.querySelector('[data-type="error"]')).toHaveTextContent(refusal));
+    await waitFor(() => expect(api.bodiesOf(GET_STUDENT)).toHaveLength(2));
+    expect(await screen.findByText(DATA_DEADLINE_TEXTS.closed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: SUBMIT })).toBeEnabled();
   });
 });

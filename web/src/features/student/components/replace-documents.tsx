@@ -12,6 +12,7 @@ import { COMPRESSION_HINT, ImagePicker } from '../complete-data/image-picker';
 import { MessageBox } from '../complete-data/message-box';
 import { UploadProgress } from '../complete-data/upload-progress';
 import { useImageChoices } from '../complete-data/use-image-choices';
+import { DataDeadline } from '../deadline/data-deadline';
 import { RefusalDetails, refusedDocuments } from './refused-documents';
 import { useLoadedSession } from './student-guard';
 
@@ -28,6 +29,7 @@ type Phase = 'editing' | 'preparing' | 'sending' | 'done';
 /**
  * replaceDocuments (issue 16): a new image for each refused document, checked and compressed as the complete-data
  * form does, sent together; at least one. Only the refused documents are asked for: the server refuses any other.
+ * The college's deadline stands at the top (issue 17); after it the server refuses the submit, as the form shows.
  */
 export function ReplaceDocuments() {
   const { studentID, studentObj } = useLoadedSession();
@@ -93,7 +95,8 @@ export function ReplaceDocuments() {
       showApiError(result);
       setServerError(result.message);
       // 409: what is refused changed since this screen opened (a reviewer saved again); ask only for what is now.
-      if (result.httpStatus === 409) void refresh();
+      // 403: the college's deadline has passed, perhaps moved since then; the notice at the top then says so.
+      if (result.httpStatus === 409 || result.httpStatus === 403) void refresh();
       return;
     }
     setPhase('done');
@@ -113,6 +116,7 @@ export function ReplaceDocuments() {
     <FieldProblemContext value={problem}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
+          <DataDeadline deadline={studentObj.dataDeadline} />
           <Text size="sm" c="dimmed">
             {COMPRESSION_HINT}
           </Text>

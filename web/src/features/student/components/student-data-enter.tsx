@@ -7,6 +7,7 @@ import { CompleteDataForm } from '../complete-data/complete-data-form';
 import { draftChanges, loadDraft } from '../complete-data/draft-storage';
 import { type CompleteDataForm as FormValues, formFromStored } from '../complete-data/form-values';
 import { MessageBox } from '../complete-data/message-box';
+import { DataDeadline } from '../deadline/data-deadline';
 import { useLoadedSession } from './student-guard';
 
 const LOADING = 'جاري تحميل بياناتك...';
@@ -14,7 +15,8 @@ const RETRY = 'إعادة المحاولة';
 
 /**
  * studentDataEnter (spec sections 2, 3 and 5): the complete-data form, filled with what the student already
- * saved, with any unsent draft of this device over it.
+ * saved, with any unsent draft of this device over it; the college's deadline above it (issue 17). After the
+ * deadline the form stays, to read, and the server refuses its submit with the message the form shows.
  */
 export function StudentDataEnter() {
   const { studentID, studentObj } = useLoadedSession();
@@ -49,6 +51,7 @@ export function StudentDataEnter() {
 
   return (
     <Stack gap="lg">
+      <DataDeadline deadline={studentObj.dataDeadline} />
       {loadError !== null ? (
         <MessageBox type="error">
           <Stack gap="sm" align="flex-start">

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Table } from '@mantine/core';
 import { ButtonLink } from '@/components/button';
+import { ProgressTracker } from '../progress/progress-tracker';
 import { DocumentsStatusLine, RefusedDocuments, refusedDocuments } from './refused-documents';
 import classes from './student-data-view.module.css';
 import { useLoadedSession } from './student-guard';
@@ -12,7 +13,9 @@ export function StudentDataView() {
   const refused = refusedDocuments(studentObj);
   return (
     <Stack gap="lg">
-      {/* First, before the long table: the one thing on this screen the student may have to act on. */}
+      {/* Where the student stands and what is next, before anything else (issue 17). */}
+      <ProgressTracker student={studentObj} />
+      {/* Then, before the long table: the one thing on this screen the student may have to act on. */}
       {refused.length > 0 ? (
         <RefusedDocuments documents={refused} />
       ) : (

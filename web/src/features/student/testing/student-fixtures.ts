@@ -9,7 +9,7 @@ import {
 } from '@portal/common';
 import { vi } from 'vitest';
 import { setCookie } from '@/lib/cookies';
-import { type Handler, mockApi, studentLookup } from '@/testing/mock-api';
+import { type Handler, mockApi, studentLookup, testBranding } from '@/testing/mock-api';
 
 export const GET_STUDENT = 'POST /api/v1/students/getStudent';
 export const NATIONAL_ID = '29901012345678';
@@ -121,4 +121,28 @@ export function reviewedStudent(
   });
   const states = documents.map((document) => document.state);
   return { isComplete: true, documents, documentsStatus: documentsStatusOf(true, states) };
+}
+
+/**
+ * The branding with a time zone of its own, an hour off the server's default, so that a test sees the deadline
+ * written on the branding's clock: DEADLINE is 23:30 on 1 December in Cairo, and already 2 December in Riyadh.
+ */
+export const BRANDING_IN_RIYADH: Record<string, Handler> = {
+  'GET /api/v1/branding': () => ({
+    body: { status: 'success', data: { ...testBranding, timeZone: 'Asia/Riyadh' } },
+  }),
+};
+export const DEADLINE = '2026-12-01T21:30:00.000Z';
+export const DEADLINE_IN_RIYADH = 'الأربعاء، 2 ديسمبر 2026 في 12:30 ص';
+
+export function minutesBeforeDeadline(minutes: number): Date {
+  return new Date(Date.parse(DEADLINE) - minutes * 60_000);
+}
+
+/**
+ * The clock at `now`, moving on by itself from there so that the screen's requests and Testing Library's waits
+ * still settle; `vi.advanceTimersByTimeAsync` jumps it.
+ */
+export function clockAt(now: Date): void {
+  vi.useFakeTimers({ now, shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 }
