@@ -54,7 +54,8 @@ export async function startPortal(dataDir: string, env: NodeJS.ProcessEnv = {}):
     log: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        // Already gone (a killed process has a signal and no exit code): nothing to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),

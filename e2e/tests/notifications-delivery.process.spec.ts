@@ -91,10 +91,12 @@ test('kill -9 of one of two delivering instances loses no message', async () => 
     // None lost: every queued message arrived, and nothing else did.
     expect([...copies.keys()].sort()).toEqual([...ids].sort());
     const again = [...copies.values()].filter((count) => count > 1);
-    // A copy can only be of a message the server had accepted in the instant before the kill, never of one sent
-    // by the instance that lives on: at most the dead instance's tries in flight, each sent once more at most.
+    // A copy can only be of a message the server had accepted in the instant before the kill and that the dead
+    // instance had not yet recorded as sent: it sends over 10 connections and records in rounds, so at most a
+    // couple of rounds of those, each sent once more at most (1 to 9 in the runs so far; 41 before a message
+    // waited for a connection where its try could still give it up).
     expect(again.every((count) => count === 2)).toBe(true);
-    expect(again.length).toBeLessThanOrEqual(50);
+    expect(again.length).toBeLessThanOrEqual(20);
     const { rows } = await db.query<{ state: string; n: number }>(
       'SELECT state, count(*)::int AS n FROM notifications GROUP BY state',
     );

@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer';
 import type { NotificationsConfig } from '../../../config/config.js';
 import { DELIVERY_MESSAGES, DeliveryError } from '../delivery-messages.js';
 import type { MessageAttachment } from '../message-content.js';
+import { sendSlots } from './send-slots.js';
 
 export type EmailSettings = NonNullable<NotificationsConfig['email']>;
 
@@ -24,9 +25,9 @@ export function messageIdOf(key: string, publicUrl: string): string {
 }
 
 /**
- * E-mail through SMTP (nodemailer's pooled transport on `SMTP_URL`, from `MAIL_FROM`). A try that the server
- * refuses, or that has not finished when `signal` aborts (the try's end), is a `DeliveryError`. Close it on
- * shutdown.
+ * E-mail through SMTP (nodemailer's pooled transport on `SMTP_URL`, from `MAIL_FROM`). A message the server
+ * refuses, or that could not start before `signal` aborts (the try's end), is a `DeliveryError`; one under way
+ * is bounded by the socket time-out. Close it on shutdown.
  */
 export function emailChannel(settings: EmailSettings, publicUrl: string) {
   const transport = createTransport(
@@ -43,31 +44,26 @@ export function emailChannel(settings: EmailSettings, publicUrl: string) {
     { from: settings.from },
   );
 
+  // As many sends under way as connections: a message waits here, where its try may still give it up, rather
+  // than in nodemailer's queue, where it would go out after its try had been counted as failed.
+  const slots = sendSlots(MAX_CONNECTIONS);
+
   return {
     async send(email: OutgoingEmail, signal: AbortSignal): Promise<void> {
-      if (signal.aborted) throw new DeliveryError(DELIVERY_MESSAGES.outOfTime);
-      const sent = transport.sendMail({
-        messageId: messageIdOf(email.key, publicUrl),
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        attachments: email.attachments.map((attachment) => ({ ...attachment })),
-      });
-      let onAbort: (() => void) | undefined;
-      const aborted = new Promise<never>((_, reject) => {
-        onAbort = () => reject(new DeliveryError(DELIVERY_MESSAGES.outOfTime));
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
+      const release = await slots.acquire(signal);
       try {
-        await Promise.race([sent, aborted]);
+        await transport.sendMail({
+          messageId: messageIdOf(email.key, publicUrl),
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          attachments: email.attachments.map((attachment) => ({ ...attachment })),
+        });
       } catch (error) {
-        if (error instanceof DeliveryError) throw error;
         throw new DeliveryError(DELIVERY_MESSAGES.emailFailed((error as Error).message));
       } finally {
-        if (onAbort) signal.removeEventListener('abort', onAbort);
-        // The try is over either way; a late outcome of an abandoned send must not be an unhandled rejection.
-        sent.catch(() => undefined);
+        release();
       }
     },
 
