@@ -52,9 +52,13 @@ describe('a college data deadline', () => {
   });
 
   it('says the time left in Arabic', () => {
-    expect(countdownText({ days: 2, hours: 5, minutes: 10 })).toBe('متبقٍ 2 أيام و5 ساعات');
-    expect(countdownText({ days: 1, hours: 1, minutes: 0 })).toBe('متبقٍ 1 يوم و1 ساعة');
-    expect(countdownText({ days: 0, hours: 3, minutes: 7 })).toBe('متبقٍ 3 ساعات و7 دقيقة');
+    expect(countdownText({ days: 2, hours: 5, minutes: 10 })).toBe('متبقٍ يومان و5 ساعات');
+    expect(countdownText({ days: 1, hours: 1, minutes: 0 })).toBe('متبقٍ يوم واحد وساعة واحدة');
+    expect(countdownText({ days: 2, hours: 19, minutes: 0 })).toBe('متبقٍ يومان و19 ساعة');
+    expect(countdownText({ days: 3, hours: 0, minutes: 0 })).toBe('متبقٍ 3 أيام');
+    expect(countdownText({ days: 0, hours: 2, minutes: 7 })).toBe('متبقٍ ساعتان و7 دقائق');
+    expect(countdownText({ days: 0, hours: 0, minutes: 45 })).toBe('متبقٍ 45 دقيقة');
+    expect(countdownText({ days: 0, hours: 0, minutes: 0 })).toBe('متبقٍ 0 دقائق');
   });
 
   it('reminds three days ahead, then one day ahead, and not after it', () => {

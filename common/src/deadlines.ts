@@ -91,12 +91,34 @@ export function deadlineCountdown(deadline: string | null, now: Date): Countdown
   };
 }
 
-/** The countdown in Arabic words: 'باقي ٢ يوم و٥ ساعة' with Latin digits, as the staff screens write numbers. */
+interface CountedNoun {
+  one: string;
+  two: string;
+  /** 3 to 10. */
+  few: string;
+  /** 11 and more: the singular (accusative where it shows). */
+  many: string;
+}
+
+const DAYS: CountedNoun = { one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يومًا' };
+const HOURS: CountedNoun = { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة' };
+const MINUTES: CountedNoun = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة' };
+
+/** A count with its noun as Arabic agrees them: 'يومان', '5 أيام', '19 ساعة'. */
+function counted(count: number, noun: CountedNoun): string {
+  if (count === 1) return noun.one;
+  if (count === 2) return noun.two;
+  return `${count} ${count <= 10 ? noun.few : noun.many}`;
+}
+
+/** The countdown in Arabic words with Latin digits, as the staff screens write numbers: 'متبقٍ يومان و5 ساعات'. */
 export function countdownText(countdown: Countdown): string {
   const parts: string[] = [];
-  if (countdown.days > 0) parts.push(`${countdown.days} ${countdown.days === 1 ? 'يوم' : 'أيام'}`);
-  if (countdown.hours > 0) parts.push(`${countdown.hours} ${countdown.hours === 1 ? 'ساعة' : 'ساعات'}`);
-  if (countdown.days === 0) parts.push(`${countdown.minutes} دقيقة`);
+  if (countdown.days > 0) parts.push(counted(countdown.days, DAYS));
+  if (countdown.hours > 0) parts.push(counted(countdown.hours, HOURS));
+  if (countdown.days === 0 && (countdown.minutes > 0 || parts.length === 0)) {
+    parts.push(counted(countdown.minutes, MINUTES));
+  }
   return `متبقٍ ${parts.join(' و')}`;
 }
 

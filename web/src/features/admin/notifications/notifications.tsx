@@ -289,7 +289,6 @@ function ComposeForm({ faculty, onSent }: { faculty: string | null; onSent: (cam
           withAsterisk
           rows={5}
           resize="vertical"
-          dir="auto"
           size="md"
           error={errors.text?.message}
           errorProps={ERROR_PROPS}

@@ -516,7 +516,7 @@ describe('studentDataEnter: the deadline', { timeout: 15_000 }, () => {
   it('shows the deadline at the top, with the countdown in its last three days', async () => {
     clockAt(minutesBeforeDeadline((2 * 24 + 5) * 60 + 10));
     openWithDeadline(DEADLINE);
-    const countdown = await screen.findByText('متبقٍ 2 أيام و5 ساعات');
+    const countdown = await screen.findByText('متبقٍ يومان و5 ساعات');
     const deadline = await screen.findByText(DEADLINE_IN_RIYADH);
     expect(deadline.closest('p')).toHaveTextContent(`${DATA_DEADLINE_TEXTS.deadline} ${DEADLINE_IN_RIYADH}`);
     expect(firstOnScreen(countdown.closest('[role="note"]'))).toBe(true);

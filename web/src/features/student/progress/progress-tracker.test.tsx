@@ -179,11 +179,11 @@ describe('the progress tracker: the deadline', () => {
   it('counts down in the last three days, minute by minute, then says the data entry is closed', async () => {
     clockAt(minutesBeforeDeadline(90.5));
     const { tracker } = await openTracker({ dataDeadline: DEADLINE }, BRANDING_IN_RIYADH);
-    expect(await within(tracker).findByText('متبقٍ 1 ساعة و30 دقيقة')).toBeInTheDocument();
+    expect(await within(tracker).findByText('متبقٍ ساعة واحدة و30 دقيقة')).toBeInTheDocument();
     expect(await within(tracker).findByText(DEADLINE_IN_RIYADH)).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(31_000));
-    expect(within(tracker).getByText('متبقٍ 1 ساعة و29 دقيقة')).toBeInTheDocument();
+    expect(within(tracker).getByText('متبقٍ ساعة واحدة و29 دقيقة')).toBeInTheDocument();
 
     // The student is still on the screen when the deadline comes.
     vi.setSystemTime(minutesBeforeDeadline(0.5));

@@ -92,10 +92,12 @@ export function ProgressTracker({ student }: { student: StudentData }) {
                   </>
                 }
                 // Mantine draws a step as a button for steppers that switch panels; these steps open screens, or
-                // nothing yet, so each is a link or plain text (not focusable, not announced as a button).
+                // nothing yet, so each is a link or plain text (not focusable, not announced as a button). The
+                // plain one is an anchor without href (not a link) because Mantine's vertical layout finds the
+                // first and last step by `:first-of-type`: every step must be of one element type.
                 renderRoot={({ tabIndex: _tabIndex, type: _type, ...props }) =>
                   path === null ? (
-                    <div {...props} />
+                    <a {...props} />
                   ) : (
                     <Link
                       {...props}
