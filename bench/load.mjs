@@ -4,9 +4,10 @@ import autocannon from 'autocannon';
 
 /**
  * `connections` keep-alive connections POST JSON to `url` for `seconds`; each request's body comes from
- * `nextBody()`. Answers autocannon's result.
+ * `nextBody()`. With `rate`, at most that many requests per second in all (otherwise as fast as answered).
+ * Answers autocannon's result.
  */
-export function postLoad({ url, connections, seconds, nextBody, headers = {}, timeoutSeconds = 30 }) {
+export function postLoad({ url, connections, seconds, nextBody, headers = {}, timeoutSeconds = 30, rate }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -15,6 +16,7 @@ export function postLoad({ url, connections, seconds, nextBody, headers = {}, ti
         connections,
         duration: seconds,
         timeout: timeoutSeconds,
+        ...(rate ? { overallRate: rate } : {}),
         headers: { 'content-type': 'application/json', ...headers },
         requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }],
       },

@@ -7,6 +7,14 @@ import { DELIVER_QUEUE } from './queue.js';
 /** Rows handed to the queue per transaction. */
 const BATCH = 1000;
 const EVERY_MS = 1000;
+/**
+ * Jobs waiting in the queue past which rows stay in the outbox a little longer. pg-boss's fetch reads and sorts
+ * every waiting job to take the next few (its index does not give the order), so a staff message's 50,000 jobs
+ * at once made every fetch of 25 read 50,000 rows (bench/notifications.mjs); a few seconds' worth keeps the
+ * workers fed and the fetch small. Retries waiting for their time are not counted: a gateway down for a day
+ * must not hold new messages back.
+ */
+const BACKLOG = 2000;
 
 export interface DispatcherDeps {
   boss: PgBoss;
@@ -32,13 +40,16 @@ export function dispatcher({ boss, pool, log, onDispatched }: DispatcherDeps) {
       { db: executor },
     );
 
-  /** Hands over every waiting row, a batch per transaction. */
+  /** Hands over waiting rows, a batch per transaction, while the queue has room for them. */
   async function sweep(): Promise<void> {
     let handed = 0;
     for (;;) {
-      const taken = await dispatchBatch(pool, BATCH, enqueue);
+      const room = BACKLOG - (await boss.getQueueSize(DELIVER_QUEUE, { before: 'retry' }));
+      if (room <= 0) break;
+      const wanted = Math.min(BATCH, room);
+      const taken = await dispatchBatch(pool, wanted, enqueue);
       handed += taken;
-      if (taken < BATCH || stopped) break;
+      if (taken < wanted || stopped) break;
     }
     if (handed > 0) onDispatched();
   }
