@@ -59,6 +59,9 @@ describe('studentLookupResponseSchema', () => {
     documents: [],
     appointmentPlace: null,
     interviewDecision: null,
+    formsDownloaded: false,
+    dataDeadline: null,
+    progress: [],
   };
 
   it('parses the lookup answer', () => {
@@ -85,6 +88,9 @@ describe('studentLookupResponseSchema', () => {
       documents: [{ kind: 'personalPhoto', state: 'rejected', reason: 'سبب آخر', note: 'خلفية داكنة' }],
       appointmentPlace: 'قاعة 3',
       interviewDecision: 'suitable',
+      formsDownloaded: true,
+      dataDeadline: '2026-12-01T21:59:00.000Z',
+      progress: [{ step: 'documents', state: 'blocked', detail: 'مطلوب إعادة رفع: الصورة الشخصية (سبب آخر)' }],
     };
     expect(studentLookupResponseSchema.parse({ ...response, studentData: appointed }).studentData).toEqual(
       appointed,
@@ -97,6 +103,9 @@ describe('studentLookupResponseSchema', () => {
       { documents: [{ kind: 'passport', state: 'rejected', reason: null, note: null }] },
       { interviewDecision: 'accepted' },
       { appointmentPlace: 3 },
+      { progress: [{ step: 'payment', state: 'done' }] },
+      { progress: [{ step: 'forms', state: 'finished' }] },
+      { formsDownloaded: 'yes' },
     ]) {
       const studentData = { ...appointed, ...wrong };
       expect(studentLookupResponseSchema.safeParse({ ...response, studentData }).success).toBe(false);

@@ -19,24 +19,66 @@ import {
   STOP_TIMEOUT_MS,
 } from './queue.js';
 
+/** A queue that could not start (the database away) is tried again after this long. */
+const RETRY_START_MS = 5_000;
+
 /**
  * Delivers the notifications outbox (issue 17) when `NOTIFICATION_WORKERS` is on: pg-boss on a pool of its own,
  * the delivery workers, the deadline reminders' schedule and the dispatcher, started once the app is ready and
- * stopped with it (running deliveries are given STOP_TIMEOUT_MS to finish). Off, it does nothing: the instance
- * still queues messages in the outbox, and another delivers them.
+ * stopped with it (running deliveries are given STOP_TIMEOUT_MS to finish). The start does not hold the app's:
+ * students are served while the database is away, and the queue starts once it answers (the outbox keeps what
+ * comes meanwhile). Off, it does nothing: the instance still queues messages in the outbox, and another delivers
+ * them.
  */
 export const notificationsPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.notifications;
     if (!settings.workers) return;
-    const appPool = poolOf(app.db);
-    if (!appPool) throw new Error('notification workers need the PostgreSQL pool of the app');
+    const found = poolOf(app.db);
+    if (!found) throw new Error('notification workers need the PostgreSQL pool of the app');
+    const appPool = found;
 
     let queue: NotificationQueue | undefined;
     let email: EmailChannel | undefined;
     let sweeper: ReturnType<typeof dispatcher> | undefined;
+    let closing = false;
+    let starting: Promise<void> | undefined;
+    let wakeUp: (() => void) | undefined;
+
+    async function stopQueue(graceful: boolean) {
+      await sweeper?.stop();
+      await queue?.boss.stop({ graceful, wait: true, timeout: STOP_TIMEOUT_MS }).catch(() => undefined);
+      email?.close();
+      await queue?.pool.end().catch(() => undefined);
+      sweeper = undefined;
+      queue = undefined;
+      email = undefined;
+    }
+
+    async function startUntilItRuns() {
+      while (!closing) {
+        try {
+          await start();
+          return;
+        } catch (error) {
+          app.log.warn(
+            { err: { message: (error as Error).message } },
+            `notification queue could not start; trying again in ${RETRY_START_MS / 1000} s`,
+          );
+          await stopQueue(false);
+          await new Promise<void>((resolve) => {
+            wakeUp = resolve;
+            setTimeout(resolve, RETRY_START_MS).unref();
+          });
+        }
+      }
+    }
 
     app.addHook('onReady', async () => {
+      starting = startUntilItRuns();
+    });
+
+    async function start() {
       queue = createQueue(queuePool(appPool), settings);
       const { boss, pool, db } = queue;
       // pg-boss's own errors (a failed poll or maintenance run); it carries on by itself.
@@ -77,13 +119,13 @@ export const notificationsPlugin = fp(
         },
       });
       sweeper.start();
-    });
+    }
 
     app.addHook('onClose', async () => {
-      await sweeper?.stop();
-      await queue?.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
-      email?.close();
-      await queue?.pool.end();
+      closing = true;
+      wakeUp?.();
+      await starting;
+      await stopQueue(true);
     });
   },
   { name: 'notifications' },
