@@ -90,7 +90,9 @@ describe('studentLookupResponseSchema', () => {
       interviewDecision: 'suitable',
       formsDownloaded: true,
       dataDeadline: '2026-12-01T21:59:00.000Z',
-      progress: [{ step: 'documents', state: 'blocked', detail: 'مطلوب إعادة رفع: الصورة الشخصية (سبب آخر)' }],
+      progress: [
+        { step: 'documents', state: 'blocked', detail: 'مطلوب إعادة رفع: الصورة الشخصية (سبب آخر)' },
+      ],
     };
     expect(studentLookupResponseSchema.parse({ ...response, studentData: appointed }).studentData).toEqual(
       appointed,
