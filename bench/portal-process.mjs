@@ -45,13 +45,14 @@ export async function waitUntilReady(child, url, output) {
 
 /**
  * Starts the portal with `env` on top of the bench defaults. Without `databaseUrl` it runs its own embedded
- * PostgreSQL under `dataDir/pg`. Answers `{ child, url, stop() }`.
+ * PostgreSQL under `dataDir/pg`; `nodeArgs` go to node before the script (a CPU profile: `--cpu-prof`). Answers
+ * `{ child, url, stop() }`.
  */
-export async function startPortal({ dataDir, databaseUrl, env = {} }) {
+export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [] }) {
   // Run as root, the embedded PostgreSQL runs as the user postgres, which must be able to reach DATA_DIR/pg.
   await chmod(dataDir, 0o755);
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'api/dist/main.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,

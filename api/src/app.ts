@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/common';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/pool.js';
 import { redisPlugin } from './lib/redis.js';
@@ -31,6 +31,7 @@ import { answerFrameworkError, inputGuard } from './plugins/input-guard.js';
 import { metricsPlugin, poolOf } from './plugins/metrics.js';
 import { openApi } from './plugins/openapi.js';
 import { overloadProtection } from './plugins/overload.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { DEFAULT_WEB_ROOT, webApp } from './plugins/web-app.js';
 import type { ObjectStorage } from './storage/storage.js';
@@ -45,6 +46,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where the students' images are kept; default: from the configuration (S3_BUCKET, else `DATA_DIR/images`). */
   storage?: ObjectStorage;
+  /** Tests: every answer is also encoded by zod, and must read back the same as the compiled serializer's. */
+  checkResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -70,7 +73,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: deps.checkResponses ?? false }));
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.addHook('onSend', async (request, reply) => {

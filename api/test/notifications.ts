@@ -44,6 +44,7 @@ export async function createAnotherInstance(database: DatabaseHandle, env: NodeJ
     config,
     db: handle.db,
     secret: TEST_SECRET,
+    checkResponses: true,
     webRoot: await mkdtemp(path.join(tmpdir(), 'portal-web-')),
   });
   afterAll(async () => {

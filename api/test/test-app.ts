@@ -64,6 +64,7 @@ export async function createTestApp(
     config,
     db: database.db,
     secret: TEST_SECRET,
+    checkResponses: true,
     webRoot: await fakeWebRoot(),
     ...deps(dataDir),
   });

@@ -1,5 +1,6 @@
 import type { ImageKind } from '@portal/common';
 import { type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { Database } from '../../db/pool.js';
 import {
   appointments,
@@ -76,6 +77,13 @@ const JSON_FORM: Record<string, (column: Column) => SQL> = {
   PgNumeric: (column) => sql`${column}::text`,
 };
 
+/** The record of `values`, the JSON array of columns named `names` in order. */
+function recordOf<T>(names: readonly string[], values: readonly unknown[]): T {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i += 1) record[names[i] as string] = values[i];
+  return record as T;
+}
+
 /**
  * The columns as ONE json array, turned back into a record by their names. node-postgres rebuilds its parsers
  * and an empty row object for every column of every result (brianc/node-postgres#3055): for the login's 46
@@ -90,17 +98,17 @@ export function asOneJsonColumn<T>(columns: Record<string, Column | SQL>): SQL<T
     if (!form) throw new Error(`${name}: no checked JSON form for ${column.columnType}`);
     return form(column);
   });
-  return sql`json_build_array(${sql.join(items, sql`, `)})`.mapWith((values: unknown[]) => {
-    const record: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i += 1) record[names[i] as string] = values[i];
-    return record as T;
-  });
+  return sql`json_build_array(${sql.join(items, sql`, `)})`.mapWith((values: unknown[]) =>
+    recordOf<T>(names, values),
+  );
 }
+
+const lookupRecordColumns = { ...lookupColumns, documents: lookupDocuments };
 
 /** The login lookup by the placeholder `nationalId`: one row through the unique index on national_id. */
 export function lookupQuery(db: Database) {
   return db
-    .select({ student: asOneJsonColumn<StudentRecord>({ ...lookupColumns, documents: lookupDocuments }) })
+    .select({ student: asOneJsonColumn<StudentRecord>(lookupRecordColumns) })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
@@ -109,9 +117,30 @@ export function lookupQuery(db: Database) {
     .where(eq(students.nationalId, sql.placeholder('nationalId')));
 }
 
+/**
+ * The login lookup as the statement Drizzle writes, run as a named prepared statement on the pool itself: a
+ * Drizzle prepared query spends about 11 µs of CPU a call around node-postgres (a tracing span, a per-call
+ * parser table, a row mapper) for one JSON column that needs none of it (docs/decisions/0010-login-cost.md).
+ */
+function lookupStatement(db: Database) {
+  const text = lookupQuery(db).toSQL().sql;
+  const names = Object.keys(lookupRecordColumns);
+  const pool = (db as Database & { $client: Pool }).$client;
+  return async (nationalId: string): Promise<StudentRecord | undefined> => {
+    const { rows } = await pool.query<[unknown[]]>({
+      name: 'students_find_by_national_id',
+      text,
+      values: [nationalId],
+      rowMode: 'array',
+    });
+    const values = rows[0]?.[0];
+    return values ? recordOf<StudentRecord>(names, values) : undefined;
+  };
+}
+
 export function studentsRepository(db: Database) {
   /** The login lookup, the hottest student query: one prepared statement. */
-  const findByNationalId = lookupQuery(db).prepare('students_find_by_national_id');
+  const findByNationalId = lookupStatement(db);
 
   /**
    * The student's college and appointment (null day and hour without one) with its booked slot's place (null
@@ -133,9 +162,7 @@ export function studentsRepository(db: Database) {
     .prepare('students_find_appointment');
 
   return {
-    async findByNationalId(nationalId: string): Promise<StudentRecord | undefined> {
-      return (await findByNationalId.execute({ nationalId }))[0]?.student;
-    },
+    findByNationalId,
     async findAppointment(studentId: string) {
       return (await findAppointment.execute({ studentId }))[0];
     },
