@@ -95,7 +95,12 @@ test('a super admin adds a faculty admin who must change its password; reset and
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signIn(page, userName, 'Newpass123');
   await expect(page).toHaveURL(/\/admin\/studentsInfo$/);
-  await expect(nav.getByRole('link')).toHaveText(['بيانات الطلاب', 'مراجعة المستندات', 'الإشعارات', 'تغيير كلمة المرور']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'بيانات الطلاب',
+    'مراجعة المستندات',
+    'الإشعارات',
+    'تغيير كلمة المرور',
+  ]);
   await signOut(page);
 
   // The super admin resets that password and is shown the new one.
