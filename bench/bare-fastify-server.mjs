@@ -1,18 +1,28 @@
 // The ceiling and the floors for bench/get-student.mjs, one per process on PORT (loopback only; stops on
-// SIGTERM). VARIANT chooses how much of a login it does:
-//   bare           no database, cookie, schema, hooks or logging: parses the JSON body and answers a JSON object
-//                  shaped and sized like a getStudent answer (the ceiling);
-//   lookup         bare + the portal's lookup query on DATABASE_URL (the same SQL, taken from the built portal),
-//                  run as a named prepared statement with node-postgres (a pool of 10, as the portal's), and an
-//                  answer of about the portal's size built from its row;
-//   lookup-cookie  lookup + the signed HttpOnly session cookie the portal sets (@fastify/cookie, HMAC).
-// The two lookup variants are the floor any login backed by this database can reach on this machine: what is
-// left between them and the portal is the portal's own work (validation, schemas, hooks, limit, mapping).
+// SIGTERM). Every floor is bare Fastify (no hooks, logging or schemas) + the portal's own data layer from the
+// built portal on DATABASE_URL, so it cannot drift from the portal's queries. VARIANT chooses what it serves:
+//   bare                  no database, cookie, schema, hooks or logging: parses the JSON body and answers a JSON
+//                         object shaped and sized like a getStudent answer (the login's ceiling);
+//   lookup                bare + the portal's lookup query (the same SQL, taken from the built portal), run as a
+//                         named prepared statement with node-postgres (a pool of 10, as the portal's), and an
+//                         answer of about the portal's size built from its row;
+//   lookup-cookie         lookup + the signed HttpOnly session cookie the portal sets (@fastify/cookie, HMAC);
+//   quiz-draw             GET /api/v1/students/question/:id: the signed session cookie checked (401 without it),
+//                         then the quiz repository's two calls as the portal's service makes them (the student's
+//                         state, then the draw, which replaces the student's earlier one);
+//   additional-questions  GET /api/v1/additionalQuestions: the repository's active questions;
+//   colleges              GET /api/v1/colleges: the repository's colleges, as names and entries.
+// The floors are what any implementation backed by this database can reach on this machine: what is left between
+// a floor and the portal is the portal's own work (validation, schemas, hooks, limits, mapping). Their answers
+// have the portal's envelopes and about its sizes.
 
 import cookie from '@fastify/cookie';
+import { QUIZ_QUESTION_COUNT } from '@portal/common';
 import Fastify from 'fastify';
+import { BENCH_SECRET } from './portal-process.mjs';
 
-const VARIANTS = new Set(['bare', 'lookup', 'lookup-cookie']);
+const LOGIN_VARIANTS = new Set(['lookup', 'lookup-cookie']);
+const VARIANTS = new Set(['bare', ...LOGIN_VARIANTS, 'quiz-draw', 'additional-questions', 'colleges']);
 const SESSION_MS = 24 * 60 * 60 * 1000;
 
 const port = Number(process.env.PORT);
@@ -82,6 +92,56 @@ function answerOf(values, names) {
   return { status: 'success', _id: record.id, result, studentData };
 }
 
+/**
+ * Registers on `server` the floor of one of the student's other hot reads: the portal's built repository on its
+ * own pool, called as the portal's service calls it, answering the route's envelope.
+ */
+async function readFloor(server, read, databaseUrl) {
+  const { openDatabase } = await import('../api/dist/db/pool.js');
+  const { pool, db } = openDatabase(databaseUrl);
+  server.addHook('onClose', () => pool.end());
+  if (read === 'quiz-draw') {
+    const { quizRepository } = await import('../api/dist/modules/quiz/quiz.repository.js');
+    const quiz = quizRepository(db);
+    await server.register(cookie, { secret: BENCH_SECRET });
+    server.get('/api/v1/students/question/:id', async (request, reply) => {
+      // The portal's session check: a valid signature over `<student id>.<expiry ms>`, this student, not expired.
+      const raw = request.cookies.studentSession;
+      const unsigned = raw ? request.unsignCookie(raw) : { valid: false };
+      const [studentId, expiresAt] = unsigned.valid ? unsigned.value.split('.') : [];
+      if (studentId !== request.params.id || !(Number(expiresAt) > Date.now()))
+        return reply.code(401).send({ status: 'error', message: 'no session' });
+      const state = await quiz.studentState(studentId);
+      if (!state) return reply.code(404).send({ status: 'error', message: 'not found' });
+      if (state.isPassed) return reply.code(409).send({ status: 'error', message: 'passed' });
+      const questions = await quiz.draw(studentId, QUIZ_QUESTION_COUNT);
+      return {
+        status: 'success',
+        randomQuestions: questions.map(({ index, question }) => ({ index, question })),
+      };
+    });
+  } else if (read === 'additional-questions') {
+    const { additionalQuestionsRepository } = await import(
+      '../api/dist/modules/additional-questions/additional-questions.repository.js'
+    );
+    const questions = additionalQuestionsRepository(db);
+    server.get('/api/v1/additionalQuestions', async () => ({
+      status: 'success',
+      data: await questions.activeQuestions(),
+    }));
+  } else {
+    const { collegesRepository } = await import('../api/dist/modules/colleges/colleges.repository.js');
+    const colleges = collegesRepository(db);
+    server.get('/api/v1/colleges', async () => {
+      const entries = (await colleges.list()).map((row) => ({
+        ...row,
+        dataDeadline: row.dataDeadline?.toISOString() ?? null,
+      }));
+      return { status: 'success', data: { data: entries.map((entry) => entry.name), colleges: entries } };
+    });
+  }
+}
+
 const app = Fastify({ logger: false });
 
 if (variant === 'bare') {
@@ -108,11 +168,11 @@ if (variant === 'bare') {
       appointedHour: null,
     },
   }));
-} else {
+} else if (LOGIN_VARIANTS.has(variant)) {
   const lookup = await portalLookup(process.env.DATABASE_URL);
   app.addHook('onClose', () => lookup.pool.end());
   const withCookie = variant === 'lookup-cookie';
-  if (withCookie) await app.register(cookie, { secret: 'bench-secret-that-is-long-enough-for-hmac-signing' });
+  if (withCookie) await app.register(cookie, { secret: BENCH_SECRET });
   app.post('/api/v1/students/getStudent', async (request, reply) => {
     const { rows } = await lookup.pool.query({
       name: 'students_find_by_national_id',
@@ -134,6 +194,8 @@ if (variant === 'bare') {
     }
     return answer;
   });
+} else {
+  await readFloor(app, variant, process.env.DATABASE_URL);
 }
 
 app.get('/ready', async () => ({ status: 'success' }));

@@ -1,34 +1,46 @@
-// Benchmark of the student login, POST /api/v1/students/getStudent, on ONE portal instance against a ceiling and
-// two floors: requests per second, latency and failures under a closed-loop load (autocannon) at 100 and 1,000
-// connections, on the embedded PostgreSQL and on an external PostgreSQL, beside a bare Fastify JSON route on
-// the same machine in the same run; and the CPU each request costs the portal and PostgreSQL ('Capacity').
-// Targets (issue 8): at least half the ceiling's requests/s, and p99 under 50 ms at 100 connections.
+// Benchmark of the student's hot paths on ONE portal instance, each against a floor: bare Fastify on the same
+// machine in the same run doing the same database work with the portal's own data layer. Requests per second,
+// latency and failures under a closed-loop load (autocannon), on the embedded PostgreSQL and on an external
+// PostgreSQL, and the CPU each request costs the portal and PostgreSQL ('Capacity'):
+//   - the login, POST /api/v1/students/getStudent, at 100 and 1,000 connections, against a ceiling (bare Fastify
+//     JSON) and two floors (+ the portal's lookup statement, and that + the signed session cookie);
+//   - at 100 connections, the student's three other hot reads: the quiz draw GET /api/v1/students/question/:id
+//     (with the student's signed session cookie), GET /api/v1/additionalQuestions and GET /api/v1/colleges.
+// Targets (issue 22), at 100 connections: the login at least 0.85 × the cookie floor's 2xx/s and each read at
+// least 0.85 × its floor's, all with p99 under 30 ms; no failed request in any measurement (the portal's, the
+// ceiling's or a floor's). The login's ratio to the ceiling is printed for reference, without a target.
 //
 // What it does (loopback only, bounded: at most BENCH_DURATION 60 s per measurement, the whole run at most
 // 15 minutes):
 //   1. Starts the ceiling, bench/bare-fastify-server.mjs (VARIANT=bare), in its own process on a free loopback
 //      port.
 //   2. For each database: starts the built portal (api/dist/main.js) on a free port with the lookup limit lifted
-//      (STUDENT_LOOKUP_RATE_LIMIT=1e9), DEMO_DATA=0, LOG_LEVEL=warn, either with no DATABASE_URL (it starts its
-//      own PostgreSQL under a fresh DATA_DIR) or on a fresh database on the PostgreSQL server of BENCH_PG_URL
-//      (default postgresql://postgres@127.0.0.1:5432/postgres); with BENCH_REDIS_URL set, the limit is counted
-//      in that Redis (as in a scaled-out set). Seeds BENCH_STUDENTS students (default 20,000) with one INSERT.
-//      Then starts the two floors on the same database: bare Fastify + the portal's prepared lookup
-//      (VARIANT=lookup), and that + the signed session cookie (VARIANT=lookup-cookie).
+//      (STUDENT_LOOKUP_RATE_LIMIT=1e9), DEMO_DATA=0, LOG_LEVEL=info (one line per request, as in production),
+//      either with no DATABASE_URL (it starts its own PostgreSQL under a fresh DATA_DIR) or on a fresh database
+//      on the PostgreSQL server of BENCH_PG_URL (default postgresql://postgres@127.0.0.1:5432/postgres); with
+//      BENCH_REDIS_URL set, the limit is counted in that Redis (as in a scaled-out set). Seeds BENCH_STUDENTS
+//      students (default 20,000) with one INSERT.
+//      Then starts the two login floors on the same database (VARIANT=lookup and VARIANT=lookup-cookie).
 //   3. Per connection count: the ceiling, the floors, then the portal (so all meet the same load from the rest
 //      of the machine), each with 5 s of warm-up, then BENCH_DURATION seconds (default 15) measured; each
 //      request naming another seeded national ID (all answer 200 with the student's result and a signed session
 //      cookie: the full work of a login, audit and limit included).
-//   4. Prints per measurement requests/s (all answers, and 2xx alone), p50/p97.5/p99/max latency, non-2xx
-//      and errors, the ratio of 2xx/s to the ceiling's at the same connection count (and the portal's to the
-//      cookie floor's), CPU per 1,000 requests, the load average; then whether the targets hold, and a JSON
-//      line. Exit code 1 when a request failed or a target does not hold.
-//   5. Stops the portals, the floors and the ceiling, drops the database, removes the data folders.
+//   4. Then, at 100 connections, per read: its floor (VARIANT=quiz-draw, additional-questions, colleges), then the
+//      portal, measured as the login is. Each quiz draw names another seeded student with that student's signed
+//      session cookie; none has passed the quiz, so each answers 200 with a new draw replacing the earlier one.
+//   5. Prints per measurement requests/s (all answers, and 2xx alone), p50/p97.5/p99/max latency, non-2xx
+//      and errors, the ratios of 2xx/s to the ceiling's and the floor's at the same connection count, CPU per
+//      1,000 requests, the load average; then whether the targets hold, and a JSON line. Exit code 1 when a
+//      request failed or a target does not hold.
+//   6. Stops the portals, the floors and the ceiling, drops the database, removes the data folders.
 //
 // Run:  npm run build && node bench/get-student.mjs
 // Settings (environment): BENCH_PG_URL, BENCH_REDIS_URL, BENCH_STUDENTS (1,000…200,000), BENCH_DURATION
-// (5…60 s), BENCH_CONNECTIONS (comma-separated, each 1…5,000; default 100,1000), BENCH_DATABASES
-// (comma-separated of embedded, postgres; default both), BENCH_FLOORS=0 to skip the floors.
+// (5…60 s), BENCH_CONNECTIONS (the login's, comma-separated, each 1…5,000; default 100,1000), BENCH_DATABASES
+// (comma-separated of embedded, postgres; default both), BENCH_FLOORS=0 to skip the floors (and with them the
+// ratio targets), BENCH_READS=0 to skip the three reads, BENCH_CPU_PROF=<folder> to have each portal write a
+// V8 CPU profile there when it stops (read it with bench/cpu-profile-top.mjs; the profiler slows the portal, so
+// that run's figures are not comparable).
 //
 // The load generator runs on the same 2 cores as the portal and PostgreSQL (and the ceiling shares them with the
 // load generator alone), so the figures are what one instance serves while sharing the machine; the CPU per
@@ -38,9 +50,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sign } from '@fastify/cookie';
+import autocannon from 'autocannon';
 import { freshDatabase, seedStudents } from './bench-database.mjs';
 import { figures, postLoad } from './load.mjs';
 import {
+  BENCH_SECRET,
   embeddedDatabaseUrl,
   freePort,
   repoRoot,
@@ -54,9 +69,12 @@ import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
 const DEADLINE_MS = 15 * 60 * 1000;
 const WARM_UP_S = 5;
-const TARGET_SHARE_OF_CEILING = 0.5;
-const TARGET_P99_MS = 50;
+const TARGET_SHARE_OF_FLOOR = 0.85;
+const TARGET_P99_MS = 30;
 const TARGET_CONNECTIONS = 100;
+const TIMEOUT_S = 30;
+// Longer than any run, so that no session of the quiz draws expires during it.
+const SESSION_MS = 60 * 60 * 1000;
 
 const STUDENTS = intSetting('BENCH_STUDENTS', 20_000, 1_000, 200_000);
 const DURATION = intSetting('BENCH_DURATION', 15, 5, 60);
@@ -73,6 +91,8 @@ const DATABASES = (process.env.BENCH_DATABASES || 'embedded,postgres').split(','
   return value;
 });
 const FLOORS = process.env.BENCH_FLOORS !== '0';
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF || '';
+const READS = process.env.BENCH_READS !== '0';
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 const redisUrl = loopbackUrl('BENCH_REDIS_URL', { optional: true });
 requireBuild();
@@ -99,17 +119,82 @@ async function startBare(variant, databaseUrl) {
   return { child, url, stop: () => stopChild(child) };
 }
 
-/** Warm-up, then one measured load at `connections`, with the CPU of `pid` and of PostgreSQL meanwhile. */
-async function measure(url, pid, ids, connections) {
+/**
+ * The login load: `load(url, connections, seconds)` POSTs getStudent, each request naming the next of the
+ * national IDs `ids`. With its first request, for the answer sizes.
+ */
+function loginLoad(ids) {
   let next = 0;
   const nextBody = () => {
     next = (next + 1) % ids.length;
     return JSON.stringify({ nationalID: ids[next] });
   };
-  const target = `${url}/api/v1/students/getStudent`;
-  await postLoad({ url: target, connections, seconds: WARM_UP_S, nextBody });
+  return {
+    first: {
+      method: 'POST',
+      path: '/api/v1/students/getStudent',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nationalID: ids[0] }),
+    },
+    load: (url, connections, seconds) =>
+      postLoad({ url: `${url}/api/v1/students/getStudent`, connections, seconds, nextBody }),
+  };
+}
+
+/**
+ * A GET load (load.mjs only POSTs): `load(url, connections, seconds)` takes each request's path and headers from
+ * `nextRequest()`. With its first request, for the answer sizes.
+ */
+function getLoad(nextRequest) {
+  return {
+    first: { method: 'GET', ...nextRequest() },
+    load: (url, connections, seconds) =>
+      new Promise((resolve, reject) => {
+        autocannon(
+          {
+            url,
+            connections,
+            duration: seconds,
+            timeout: TIMEOUT_S,
+            requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest() }) }],
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+      }),
+  };
+}
+
+/**
+ * The student's three other hot reads as [name, GET load]. Each quiz draw names the next seeded student with that
+ * student's session cookie, signed as the portal signs it (@fastify/cookie, the portal's JWT_SECRET) and
+ * URI-encoded as its Set-Cookie is.
+ */
+function readLoads(students) {
+  const expiresAt = Date.now() + SESSION_MS;
+  const sessions = students.map(({ id }) => ({
+    path: `/api/v1/students/question/${id}`,
+    cookie: `studentSession=${encodeURIComponent(sign(`${id}.${expiresAt}`, BENCH_SECRET))}`,
+  }));
+  let next = 0;
+  return [
+    [
+      'quiz-draw',
+      getLoad(() => {
+        next = (next + 1) % sessions.length;
+        return { path: sessions[next].path, headers: { cookie: sessions[next].cookie } };
+      }),
+    ],
+    ['additional-questions', getLoad(() => ({ path: '/api/v1/additionalQuestions' }))],
+    ['colleges', getLoad(() => ({ path: '/api/v1/colleges' }))],
+  ];
+}
+
+/** Warm-up, then one measured `load` on `server` at `connections`, with its CPU and PostgreSQL's meanwhile. */
+async function measure(server, { load }, connections) {
+  const pid = server.child.pid;
+  await load(server.url, connections, WARM_UP_S);
   const cpuBefore = { process: await cpuSeconds(pid), postgres: await postgresCpuSeconds() };
-  const result = await postLoad({ url: target, connections, seconds: DURATION, nextBody });
+  const result = await load(server.url, connections, DURATION);
   const cpuAfter = { process: await cpuSeconds(pid), postgres: await postgresCpuSeconds() };
   const measured = figures(result);
   const per1000 = (seconds) =>
@@ -125,38 +210,62 @@ async function measure(url, pid, ids, connections) {
   };
 }
 
-/** One answer of `url`, to print the sizes side by side. */
-async function answerBytes(url, nationalId) {
-  const res = await fetch(`${url}/api/v1/students/getStudent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nationalID: nationalId }),
-  });
-  if (res.status !== 200) stop(`${url}: getStudent answered ${res.status}`);
-  return (await res.arrayBuffer()).byteLength;
+/** The size of `server`'s answer to the load's first request, which must be a 200 (else the bench is wrong). */
+async function answerBytes(label, server, { first }) {
+  const { path: target, ...init } = first;
+  const res = await fetch(`${server.url}${target}`, init);
+  if (res.status !== 200) throw new Error(`${label}: ${first.method} ${target} answered ${res.status}`);
+  return `${label} ${(await res.arrayBuffer()).byteLength} B`;
 }
 
-function line(label, m, ceiling, floor) {
-  const failed = m.non2xx + m.errors + m.timeouts;
-  const ratio =
-    (ceiling
-      ? `, 2xx ${m.okPerSecond}/s = ${(m.okPerSecond / ceiling.okPerSecond).toFixed(2)} × ceiling`
-      : '') + (floor ? ` = ${(m.okPerSecond / floor.okPerSecond).toFixed(2)} × cookie floor` : '');
+const failedOf = (m) => m.non2xx + m.errors + m.timeouts;
+
+/** One measurement, with the ratios of its 2xx/s to each of `references` (name: measurement) that was measured. */
+function line(label, m, references = {}) {
+  const ratios = Object.entries(references)
+    .filter(([, reference]) => reference)
+    .map(([name, reference]) => ` = ${(m.okPerSecond / reference.okPerSecond).toFixed(2)} × ${name}`)
+    .join('');
   return (
-    `  ${label.padEnd(26)} ${String(m.connections).padStart(5)} conn: ${String(m.requestsPerSecond).padStart(6)} req/s${ratio}; ` +
+    `  ${label.padEnd(30)} ${String(m.connections).padStart(5)} conn: ${String(m.requestsPerSecond).padStart(6)} req/s, 2xx ${m.okPerSecond}/s${ratios}; ` +
     `ms p50 ${m.latencyMs.p50}, p97.5 ${m.latencyMs.p97_5}, p99 ${m.latencyMs.p99}, max ${m.latencyMs.max}; ` +
-    `failed ${failed} (non-2xx ${m.non2xx}, errors ${m.errors}, timeouts ${m.timeouts}); ` +
+    `failed ${failedOf(m)} (non-2xx ${m.non2xx}, errors ${m.errors}, timeouts ${m.timeouts}); ` +
     `CPU s/1,000 req: process ${m.cpuSecondsPer1000Requests.process}, PostgreSQL ${m.cpuSecondsPer1000Requests.postgres}; ` +
     `load ${m.loadAverage}\n`
   );
 }
 
+/**
+ * The target checks of one portal measurement `m` against its `floor` (undefined with BENCH_FLOORS=0): the share
+ * of the floor and the p99 at the target connection count, and no failed request in it or in `others`.
+ */
+function checks(m, floor, floorName, others) {
+  const list = [];
+  if (m.connections === TARGET_CONNECTIONS) {
+    if (floor) {
+      const share = m.okPerSecond / floor.okPerSecond;
+      const reference = m.ceiling
+        ? `; ${(m.okPerSecond / m.ceiling.okPerSecond).toFixed(2)} × ceiling, for reference`
+        : '';
+      list.push([
+        `≥ ${TARGET_SHARE_OF_FLOOR} × ${floorName} (${share.toFixed(2)}${reference})`,
+        share >= TARGET_SHARE_OF_FLOOR,
+      ]);
+    }
+    list.push([`p99 < ${TARGET_P99_MS} ms (${m.latencyMs.p99})`, m.latencyMs.p99 < TARGET_P99_MS]);
+  }
+  const failed = [m, ...others].reduce((sum, measured) => sum + failedOf(measured), 0);
+  list.push([`no failed request, the reference runs included (${failed})`, failed === 0]);
+  return list;
+}
+
 const cleanups = [];
-const results = { embedded: [], postgres: [] };
+const results = Object.fromEntries(DATABASES.map((database) => [database, { getStudent: [], reads: [] }]));
 let targetsHold = true;
 try {
   process.stdout.write(
-    `getStudent on one instance: ${STUDENTS} students, connections ${CONNECTIONS.join(', ')}, ` +
+    `getStudent on one instance: ${STUDENTS} students, connections ${CONNECTIONS.join(', ')}` +
+      `${READS ? `; the three reads at ${TARGET_CONNECTIONS}` : ''}, ` +
       `${WARM_UP_S} s warm-up + ${DURATION} s measured each, rate limit in ${redisUrl ? 'Redis' : 'memory'}, ` +
       `load average at start ${await loadAverage()}\n`,
   );
@@ -175,59 +284,88 @@ try {
     const portal = await startPortal({
       dataDir,
       databaseUrl,
-      env: redisUrl ? { REDIS_URL: redisUrl.href } : {},
+      // The production log level: each request's line is part of what a login costs.
+      env: { LOG_LEVEL: 'info', ...(redisUrl ? { REDIS_URL: redisUrl.href } : {}) },
+      nodeArgs: CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
     });
     cleanups.push(() => portal.stop());
-    const students = await seedStudents(databaseUrl ?? (await embeddedDatabaseUrl(dataDir)), STUDENTS, {
-      mark: 'bench-gs',
-    });
-    const ids = students.map((student) => student.nationalId);
+    databaseUrl ??= await embeddedDatabaseUrl(dataDir);
+    const students = await seedStudents(databaseUrl, STUDENTS, { mark: 'bench-gs' });
+    const login = loginLoad(students.map((student) => student.nationalId));
     const floors = {};
     if (FLOORS) {
       for (const variant of ['lookup', 'lookup-cookie']) {
-        floors[variant] = await startBare(variant, databaseUrl ?? (await embeddedDatabaseUrl(dataDir)));
+        floors[variant] = await startBare(variant, databaseUrl);
         cleanups.push(floors[variant].stop);
       }
     }
     const sizes = [['portal', portal], ['ceiling', ceiling], ...Object.entries(floors)].map(
-      async ([label, server]) => `${label} ${await answerBytes(server.url, ids[0])} B`,
+      ([label, server]) => answerBytes(label, server, login),
     );
-    process.stdout.write(`  answer sizes: ${(await Promise.all(sizes)).join(', ')}\n`);
+    process.stdout.write(
+      `  ${database}: getStudent answer sizes: ${(await Promise.all(sizes)).join(', ')}\n`,
+    );
     for (const connections of CONNECTIONS) {
       // The ceiling and the floors just before, so all meet the same load from the rest of the machine.
-      const bare = await measure(ceiling.url, ceiling.child.pid, ['29001011234567'], connections);
+      const bare = await measure(ceiling, loginLoad(['29001011234567']), connections);
       process.stdout.write(line('bare Fastify (ceiling)', bare));
       const floor = {};
       for (const [variant, server] of Object.entries(floors)) {
-        floor[variant] = await measure(server.url, server.child.pid, ids, connections);
-        process.stdout.write(line(`floor: + ${variant.replace('-', ' + ')}`, floor[variant], bare));
+        floor[variant] = await measure(server, login, connections);
+        process.stdout.write(
+          line(`floor: + ${variant.replace('-', ' + ')}`, floor[variant], { ceiling: bare }),
+        );
       }
       const measured = {
-        ...(await measure(portal.url, portal.child.pid, ids, connections)),
+        ...(await measure(portal, login, connections)),
         ceiling: bare,
         ...(FLOORS ? { floors: floor } : {}),
       };
-      results[database].push(measured);
-      process.stdout.write(line(`portal, ${database}`, measured, bare, floor['lookup-cookie']));
+      results[database].getStudent.push(measured);
+      process.stdout.write(
+        line(`portal, ${database}`, measured, { ceiling: bare, 'cookie floor': floor['lookup-cookie'] }),
+      );
+    }
+    for (const server of Object.values(floors)) await server.stop();
+
+    if (READS) {
+      for (const [read, load] of readLoads(students)) {
+        // Each read's floor alone beside the portal, just before it, as the login's.
+        const readFloor = FLOORS ? await startBare(read, databaseUrl) : undefined;
+        if (readFloor) cleanups.push(readFloor.stop);
+        const servers = [['portal', portal], ...(readFloor ? [['floor', readFloor]] : [])];
+        const readSizes = servers.map(([label, server]) => answerBytes(label, server, load));
+        process.stdout.write(`  ${read} answer sizes: ${(await Promise.all(readSizes)).join(', ')}\n`);
+        const floor = readFloor && (await measure(readFloor, load, TARGET_CONNECTIONS));
+        if (floor) process.stdout.write(line(`${read}, floor`, floor));
+        const measured = {
+          read,
+          ...(await measure(portal, load, TARGET_CONNECTIONS)),
+          ...(floor ? { floor } : {}),
+        };
+        results[database].reads.push(measured);
+        process.stdout.write(line(`${read}, ${database}`, measured, { floor }));
+        await readFloor?.stop();
+      }
     }
     await portal.stop();
-    for (const server of Object.values(floors)) await server.stop();
   }
 
   process.stdout.write('targets:\n');
   for (const database of DATABASES) {
-    for (const m of results[database]) {
-      const share = m.okPerSecond / m.ceiling.okPerSecond;
-      const failed = m.non2xx + m.errors + m.timeouts;
-      const checks = [
-        [`≥ ${TARGET_SHARE_OF_CEILING} × ceiling (${share.toFixed(2)})`, share >= TARGET_SHARE_OF_CEILING],
-      ];
-      if (m.connections === TARGET_CONNECTIONS)
-        checks.push([`p99 < ${TARGET_P99_MS} ms (${m.latencyMs.p99})`, m.latencyMs.p99 < TARGET_P99_MS]);
-      checks.push([`no failed request (${failed})`, failed === 0]);
-      for (const [what, ok] of checks) {
+    const { getStudent, reads } = results[database];
+    const all = [
+      ...getStudent.map((m) => [
+        'getStudent',
+        m,
+        checks(m, m.floors?.['lookup-cookie'], 'cookie floor', [m.ceiling, ...Object.values(m.floors ?? {})]),
+      ]),
+      ...reads.map((m) => [m.read, m, checks(m, m.floor, 'floor', m.floor ? [m.floor] : [])]),
+    ];
+    for (const [name, m, list] of all) {
+      for (const [what, ok] of list) {
         process.stdout.write(
-          `  ${ok ? 'PASS' : 'FAIL'} ${database}, ${m.connections} connections: ${what}\n`,
+          `  ${ok ? 'PASS' : 'FAIL'} ${database}, ${m.connections} connections, ${name}: ${what}\n`,
         );
         targetsHold &&= ok;
       }
