@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/common';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/pool.js';
 import { redisPlugin } from './lib/redis.js';
+import { lazyChildLogger } from './logger.js';
 import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
@@ -31,6 +32,7 @@ import { answerFrameworkError, inputGuard } from './plugins/input-guard.js';
 import { metricsPlugin, poolOf } from './plugins/metrics.js';
 import { openApi } from './plugins/openapi.js';
 import { overloadProtection } from './plugins/overload.js';
+import { OneLinePerRequest } from './plugins/request-log.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { DEFAULT_WEB_ROOT, webApp } from './plugins/web-app.js';
@@ -43,7 +45,8 @@ export interface AppDeps {
   /** Secret that signs cookies and tokens; shared by every instance. */
   secret: string;
   webRoot?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** Where request lines and errors are logged (`portalLogger`); none in tests. */
+  logger?: FastifyBaseLogger;
   /** Where the students' images are kept; default: from the configuration (S3_BUCKET, else `DATA_DIR/images`). */
   storage?: ObjectStorage;
   /** Tests: every answer is also encoded by zod, and must read back the same as the compiled serializer's. */
@@ -60,7 +63,9 @@ declare module 'fastify' {
 /** Builds the whole portal without listening, so tests can drive it through `inject`. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -76,8 +81,11 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: deps.checkResponses ?? false }));
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take a callback rather than being async: an async hook costs a promise and a
+  // microtask turn per request (docs/decisions/0010-login-cost.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(errorEnvelope);

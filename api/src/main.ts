@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { resolveSigningSecret } from './config/secrets.js';
 import { seedDemoData } from './db/seed/demo-data.js';
 import { type StartedDatabase, startDatabase } from './db/start-database.js';
-import { loggerOptions } from './logger.js';
+import { portalLogger } from './logger.js';
 import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
 
 function readConfig(): Config {
@@ -29,7 +29,7 @@ async function main() {
   await bootstrapSuperAdmin(database.db, config.superAdmin, say);
   if (database.seedDemo) await seedDemoData(database.db, say);
 
-  const app = await buildApp({ config, db: database.db, secret, logger: loggerOptions(config) });
+  const app = await buildApp({ config, db: database.db, secret, logger: portalLogger(config) });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

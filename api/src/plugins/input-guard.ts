@@ -12,13 +12,12 @@ import { AppError } from '../lib/app-error.js';
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('text/plain');
-  app.addHook('preHandler', async (request) => {
-    if (
+  app.addHook('preHandler', (request, _reply, done) => {
+    const unstorable =
       hasUnstorableText(request.params) ||
       hasUnstorableText(request.query) ||
-      hasUnstorableText(request.body)
-    )
-      throw new AppError(400, MESSAGES.textUnstorable);
+      hasUnstorableText(request.body);
+    done(unstorable ? new AppError(400, MESSAGES.textUnstorable) : undefined);
   });
 });
 

@@ -119,13 +119,14 @@ export const metricsPlugin = fp(
       });
     }
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       answers.record(
         request.method,
         request.routeOptions.url ?? UNMATCHED,
         reply.statusCode,
         reply.elapsedTime,
       );
+      done();
     });
 
     app.get(

@@ -44,16 +44,18 @@ const REFUSED_RECENTLY_MS = 1000;
 function capInFlight(app: FastifyInstance, max: number, refuse: (reply: FastifyReply) => FastifyReply) {
   let inFlight = 0;
   let lastRefusedAt = Number.NEGATIVE_INFINITY;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isCapped(request)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isCapped(request)) return done();
     if (inFlight >= max) {
       lastRefusedAt = performance.now();
-      return refuse(reply);
+      refuse(reply);
+      return;
     }
     inFlight += 1;
     const socket = request.raw.socket;
     let held = true;
-    // Both events can come in one emit (a socket's 'close' closes its response), so the place is given once.
+    // Both events can come in one emit (a socket's 'close' closes its response), so the place is given once;
+    // giving it back removes both listeners, so they need not be `once` ones.
     const release = () => {
       if (!held) return;
       held = false;
@@ -61,8 +63,9 @@ function capInFlight(app: FastifyInstance, max: number, refuse: (reply: FastifyR
       reply.raw.off('close', release);
       socket.off('close', release);
     };
-    reply.raw.once('close', release);
-    socket.once('close', release);
+    reply.raw.on('close', release);
+    socket.on('close', release);
+    done();
   });
   // Under a flood the count sits just below the cap most of the time, as each answer frees a place that the
   // next request takes; a readiness probe would seldom catch it at the cap.

@@ -1,0 +1,75 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { pino } from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyChildLogger } from '../logger.js';
+import { OneLinePerRequest } from './request-log.js';
+
+/** A Fastify app logging as the portal does (its logger, lazy request loggers, one line per request) into lines. */
+async function loggedApp() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const logger = pino(
+    {
+      serializers: {
+        req: (request: { id: string; method: string; url: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: request.url,
+        }),
+        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      },
+    },
+    sink,
+  );
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
+  });
+  app.get('/quiet', async () => ({ ok: true }));
+  app.get('/talks', async (request) => {
+    request.log.warn({ detail: 'x' }, 'something to see');
+    return { ok: true };
+  });
+  return { app, lines, logger };
+}
+
+describe('request log', () => {
+  it('writes one line per answered request, with its id, path and status', async () => {
+    const { app, lines } = await loggedApp();
+    await app.inject({ method: 'GET', url: '/quiet' });
+    await app.inject({ method: 'GET', url: '/nowhere' });
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    expect(completed[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/quiet' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(completed[1]).toMatchObject({ req: { url: '/nowhere' }, res: { statusCode: 404 } });
+    await app.close();
+  });
+
+  it("makes a request's own logger only when it logs, and binds the request id to what it logs", async () => {
+    const { app, lines, logger } = await loggedApp();
+    const child = vi.spyOn(logger, 'child');
+    await app.inject({ method: 'GET', url: '/quiet' });
+    expect(child).not.toHaveBeenCalled();
+    await app.inject({ method: 'GET', url: '/talks' });
+    expect(child).toHaveBeenCalledTimes(1);
+    const [said, completed] = lines.slice(1);
+    expect(said).toMatchObject({ level: 40, msg: 'something to see', detail: 'x' });
+    expect(said?.reqId).toBe(completed?.reqId);
+    await app.close();
+  });
+});
