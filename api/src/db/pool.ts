@@ -12,6 +12,12 @@ export interface DatabaseHandle {
 // PostgreSQL answers bigint counts and numerics as text; counts fit a JS number easily.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** The pg pool under a Drizzle database (its `$client`), if it is one. */
+export function poolOf(db: object): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 export function openDatabase(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The path Prometheus scrapes. */
@@ -49,12 +49,6 @@ export function batchedAnswers(requests: Counter<keyof Labels>, latency: Histogr
     },
     flush,
   };
-}
-
-/** The pg pool under a Drizzle database (its `$client`), if it is one. */
-export function poolOf(db: object): pg.Pool | undefined {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : undefined;
 }
 
 export interface MetricsOptions {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { poolOf } from '../../plugins/metrics.js';
+import { poolOf } from '../../db/pool.js';
 import { type EmailChannel, emailChannel } from './channels/email.js';
 import { smsChannel } from './channels/sms.js';
 import { smsRateLimiter } from './channels/sms-rate.js';

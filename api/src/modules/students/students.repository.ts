@@ -1,7 +1,6 @@
 import type { ImageKind } from '@portal/common';
 import { type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
-import type { Pool } from 'pg';
-import type { Database } from '../../db/pool.js';
+import { type Database, poolOf } from '../../db/pool.js';
 import {
   appointments,
   colleges,
@@ -85,22 +84,20 @@ function recordOf<T>(names: readonly string[], values: readonly unknown[]): T {
 }
 
 /**
- * The columns as ONE json array, turned back into a record by their names. node-postgres rebuilds its parsers
- * and an empty row object for every column of every result (brianc/node-postgres#3055): for the login's 46
- * columns that was about 45 µs of CPU per lookup, against 1 column here; PostgreSQL's own work is unchanged.
- * An SQL expression among the columns must already be in the JSON form its reader expects (a json subquery).
+ * The columns as ONE json array, in the order of their names (`recordOf` turns it back into a record).
+ * node-postgres rebuilds its parsers and an empty row object for every column of every result
+ * (brianc/node-postgres#3055): for the login's 46 columns that was about 45 µs of CPU per lookup, against 1 column
+ * here; PostgreSQL's own work is unchanged. An SQL expression among the columns must already be in the JSON form
+ * its reader expects (a json subquery).
  */
-export function asOneJsonColumn<T>(columns: Record<string, Column | SQL>): SQL<T> {
-  const names = Object.keys(columns);
+export function asOneJsonColumn(columns: Record<string, Column | SQL>): SQL<unknown[]> {
   const items = Object.entries(columns).map(([name, column]) => {
     if (is(column, SQL)) return column;
     const form = JSON_FORM[column.columnType];
     if (!form) throw new Error(`${name}: no checked JSON form for ${column.columnType}`);
     return form(column);
   });
-  return sql`json_build_array(${sql.join(items, sql`, `)})`.mapWith((values: unknown[]) =>
-    recordOf<T>(names, values),
-  );
+  return sql<unknown[]>`json_build_array(${sql.join(items, sql`, `)})`;
 }
 
 const lookupRecordColumns = { ...lookupColumns, documents: lookupDocuments };
@@ -108,7 +105,7 @@ const lookupRecordColumns = { ...lookupColumns, documents: lookupDocuments };
 /** The login lookup by the placeholder `nationalId`: one row through the unique index on national_id. */
 export function lookupQuery(db: Database) {
   return db
-    .select({ student: asOneJsonColumn<StudentRecord>(lookupRecordColumns) })
+    .select({ student: asOneJsonColumn(lookupRecordColumns) })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
@@ -125,7 +122,8 @@ export function lookupQuery(db: Database) {
 function lookupStatement(db: Database) {
   const text = lookupQuery(db).toSQL().sql;
   const names = Object.keys(lookupRecordColumns);
-  const pool = (db as Database & { $client: Pool }).$client;
+  const pool = poolOf(db);
+  if (!pool) throw new Error('the login lookup needs a node-postgres pool under the database');
   return async (nationalId: string): Promise<StudentRecord | undefined> => {
     const { rows } = await pool.query<[unknown[]]>({
       name: 'students_find_by_national_id',
