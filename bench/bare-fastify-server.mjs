@@ -47,8 +47,6 @@ async function portalLookup(databaseUrl) {
   return { pool, sql: lookupQuery(db).toSQL().sql, names: [...Object.keys(lookupColumns), 'documents'] };
 }
 
-const ENROLLMENT = { regular: 'منتظم', affiliated: 'منتسب', none: 'بدون' };
-const RESULT_LINES = new Set(['name', 'nationalId', 'seatNo', 'college', 'enrollmentStatus', 'isComplete']);
 const STUDENT_DATA = [
   'isPassed',
   'isCompletedAdditionalQuestions',
@@ -67,25 +65,17 @@ const STUDENT_DATA = [
 ];
 
 /**
- * The answer of a found student, built from the record without the portal's rules: the six result lines, a
- * line for every other column with a value, and the record's state columns as `studentData`, so that it is about
- * the size of the portal's answer.
+ * The answer of a found student, built from the record without the portal's rules: a name/value line for every
+ * column with a plain value, and the record's state columns as `studentData`, so that it is about the size of the
+ * portal's answer.
  */
 function answerOf(values, names) {
   const record = {};
   for (let i = 0; i < names.length; i += 1) record[names[i]] = values[i];
-  const result = [
-    { name: 'الاسم', value: record.name },
-    { name: 'الرقم القومي', value: record.nationalId },
-    { name: 'رقم الجلوس', value: record.seatNo ?? 'غير مسجل' },
-    { name: 'الكلية', value: record.college },
-    { name: 'حالة القيد', value: ENROLLMENT[record.enrollmentStatus] },
-    { name: 'حالة البيانات', value: record.isComplete ? 'مكتملة' : 'غير مكتملة' },
-  ];
+  const result = [];
   for (const name of names) {
     const value = record[name];
-    if (!RESULT_LINES.has(name) && value !== null && typeof value !== 'object')
-      result.push({ name, value: String(value) });
+    if (value !== null && typeof value !== 'object') result.push({ name, value: String(value) });
   }
   const studentData = {};
   for (const name of STUDENT_DATA) studentData[name] = record[name];
