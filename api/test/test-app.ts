@@ -54,10 +54,12 @@ export async function createTestApp(
   // Shedding on event-loop delay is off unless a test asks for it: a 30 MB upload on a machine busy with other
   // work lagged the loop past the limit, and the logins of the next tests were refused as 'server busy'.
   // Notification workers (the job queue) only where a test delivers messages: every other test reads the outbox.
+  // No role must enrol a second factor unless a test asks: the tests sign staff in with a password alone.
   const config = loadConfig({
     DATA_DIR: dataDir,
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     NOTIFICATION_WORKERS: '0',
+    STAFF_2FA_REQUIRED: 'none',
     ...env,
   });
   const app = await buildApp({

@@ -26,4 +26,5 @@ export * from './student-lookup.js';
 export * from './student-progress.js';
 export * from './student-records.js';
 export * from './student-routing.js';
+export * from './two-factor.js';
 export * from './validate-additional-answers.js';

@@ -1001,6 +1001,8 @@ test.describe('text at 200% on a phone', () => {
       [student.id],
     );
     await logIn(page, student.nationalId);
+    // The session cookie is set by the login's answer: opening another screen before it arrives finds no session.
+    await expect(page).toHaveURL(/\/dashboard\//);
     await page.goto(`${PORTAL}/dashboard/formsDownload`);
     await expect(page.getByRole('link', { name: /^تنزيل استمارة/ })).toHaveCount(3);
     await expectFitsAt200(page, 'formsDownload');

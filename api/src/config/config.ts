@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { DEFAULT_INTERVIEW_WEEKEND_DAYS } from '@portal/common';
+import { DEFAULT_INTERVIEW_WEEKEND_DAYS, STAFF_ROLES, type StaffRole } from '@portal/common';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -146,6 +146,23 @@ const envSchema = z
         return [...new Set(days.map(Number))].sort((a, b) => a - b);
       }),
     INTERVIEW_RESULT_VISIBLE: flag.default(false),
+    STAFF_2FA_REQUIRED: z
+      .string()
+      .trim()
+      .default('SUPERADMIN,SUPPORT')
+      .transform((value, ctx) => {
+        if (value === '' || value === 'none') return [];
+        const roles = value.split(',').map((role) => role.trim());
+        if (!roles.every((role) => (STAFF_ROLES as readonly string[]).includes(role))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be roles among ${STAFF_ROLES.join(',')}, or 'none'`,
+          });
+          return z.NEVER;
+        }
+        return [...new Set(roles as StaffRole[])];
+      }),
+    STUDENT_SECOND_FACTOR: z.enum(['off', 'seatNo']).default('off'),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SMTP_URL: optionalText.pipe(
       z
@@ -270,6 +287,10 @@ export interface Config {
   interviewResultVisible: boolean;
   /** Notifications to students (issue 17): channels, delivery workers and retries. */
   notifications: NotificationsConfig;
+  /** Staff roles that must enrol a second factor before any other screen opens (issue 20). */
+  staffTwoFactorRequired: readonly StaffRole[];
+  /** `seatNo`: a student logs in with the national ID and the seat number of the imported list (issue 20). */
+  studentSecondFactor: 'off' | 'seatNo';
   branding: {
     universityName: string;
     universityNameEn: string;
@@ -358,6 +379,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
       retryDelaySeconds: e.NOTIFICATION_RETRY_DELAY_S,
       expireSeconds: e.NOTIFICATION_EXPIRE_S,
     },
+    staffTwoFactorRequired: e.STAFF_2FA_REQUIRED,
+    studentSecondFactor: e.STUDENT_SECOND_FACTOR,
     branding: {
       universityName: e.UNIVERSITY_NAME,
       universityNameEn: e.UNIVERSITY_NAME_EN,

@@ -270,8 +270,19 @@ export const staffUsers = pgTable(
     collegeId: uuid('college_id').references(() => colleges.id, { onDelete: 'restrict' }),
     passwordHash: text('password_hash').notNull(),
     passwordChanged: boolean('password_changed').notNull().default(false),
-    /** Tokens issued before this instant are refused: a password change or reset ends older sessions. */
+    /**
+     * Tokens issued before this instant are refused: a password change or reset, 'sign out on all devices' and a
+     * second factor's reset end older sessions.
+     */
     credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The TOTP secret (issue 20), sealed with a key derived from the application secret; never answered. Set by
+     * the setup call, in force only once `twoFactorEnabledAt` is set by a confirmed code.
+     */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last accepted TOTP time step: a code is used once, even within its 30 seconds. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -380,13 +391,58 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     details: jsonb('details'),
     ip: text('ip'),
+    /**
+     * The student a row names, copied when the row is written (issue 20): the audit screen filters on them, and
+     * they outlive the student's deletion.
+     */
+    studentNationalId: text('student_national_id'),
+    studentName: text('student_name'),
+    /** The faculty the row concerns: the student's college, or the acting faculty ADMIN's. */
+    faculty: text('faculty'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt),
+    // The audit screen's pages: newest first, cursor on (created_at, id), one index per filter it offers.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
     // A student's history on the staff record page: the rows that name it, newest first.
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_student_idx').on(t.studentNationalId, t.createdAt, t.id),
+    index('audit_log_faculty_idx').on(t.faculty, t.createdAt, t.id),
   ],
+);
+
+/** Ten single-use recovery codes per account with a second factor, kept as SHA-256 hashes (issue 20). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
+
+/**
+ * A sign-in waiting for its second factor (issue 20): made by a right password, it lives five minutes, is used
+ * once, and ends after five wrong codes.
+ */
+export const staffLoginChallenges = pgTable(
+  'staff_login_challenges',
+  {
+    id: id(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failures: smallint('failures').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_login_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /**
