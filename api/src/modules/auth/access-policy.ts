@@ -136,22 +136,6 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
 
   // College settings (issue 17): the super admin sets each college's data deadline. `GET /colleges` stays public.
   { method: 'PATCH', url: '/colleges/:id', allow: SUPERADMIN_ONLY },
-
-  // Second factor and sessions (issue 20). The code step of a sign-in is public: its challenge is the credential.
-  // Every account may enrol, confirm, leave and sign out everywhere, even before its first password change (an
-  // account whose role must enrol does so at its first sign-in). Resetting another's factor, or signing another
-  // out, is the super admin's.
-  { method: 'POST', url: '/users/login/verify', allow: 'public' },
-  { method: 'POST', url: '/users/twoFactor/setup', allow: 'staff', beforePasswordChange: true },
-  { method: 'POST', url: '/users/twoFactor/enable', allow: 'staff', beforePasswordChange: true },
-  { method: 'POST', url: '/users/twoFactor/disable', allow: 'staff' },
-  { method: 'PATCH', url: '/users/resetTwoFactor', allow: SUPERADMIN_ONLY },
-  { method: 'POST', url: '/users/signOutEverywhere', allow: 'staff', beforePasswordChange: true },
-
-  // The audit trail (issue 20): the super admin reads and exports it; the export link is its own credential.
-  { method: 'GET', url: '/audit', allow: SUPERADMIN_ONLY },
-  { method: 'POST', url: '/audit/export', allow: SUPERADMIN_ONLY },
-  { method: 'GET', url: '/audit/export/:token', allow: 'public' },
 ];
 
 export type AccessDecision = 'allowed' | 'forbidden' | 'changePasswordFirst';
