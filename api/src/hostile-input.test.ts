@@ -63,7 +63,7 @@ beforeAll(async () => {
   const staff: Partial<CaseContext['staff']> = {};
   for (const role of STAFF_ROLES) {
     const account = await staffWithRole(app, role);
-    staff[role] = { ...account, token: tokenFor(app, account) };
+    staff[role] = { ...account, token: await tokenFor(app, account) };
   }
   const questions = (await app.inject({ method: 'GET', url: `${API_PREFIX}/additionalQuestions` })).json<{
     data: AdditionalQuestion[];

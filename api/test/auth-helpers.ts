@@ -88,11 +88,14 @@ export async function insertStaff(db: Database, options: StaffOptions): Promise<
 }
 
 /** A valid token for the account, as login would issue it. */
-export function tokenFor(app: App, staff: Pick<TestStaff, 'id' | 'credentialsChangedAt'>): string {
+export function tokenFor(app: App, staff: Pick<TestStaff, 'id' | 'credentialsChangedAt'>): Promise<string> {
   return app.auth.issueToken(staff);
 }
 
 export function bearer(token: string): { authorization: string } {
+  // Signing is asynchronous (jose): an unawaited tokenFor would otherwise send 'Bearer [object Promise]' and read
+  // as a puzzling 401.
+  if (typeof token !== 'string') throw new TypeError('bearer() needs a token: await tokenFor(...)');
   return { authorization: `Bearer ${token}` };
 }
 
@@ -109,12 +112,12 @@ export async function expiredTokenFor(app: App, staff: Pick<TestStaff, 'id'>): P
 }
 
 /** A valid token whose payload was edited to name another account, the signature left as it was. */
-export function tamperedTokenFor(
+export async function tamperedTokenFor(
   app: App,
   staff: Pick<TestStaff, 'id' | 'credentialsChangedAt'>,
   otherId: string,
 ) {
-  const [header, payload, signature] = tokenFor(app, staff).split('.') as [string, string, string];
+  const [header, payload, signature] = (await tokenFor(app, staff)).split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   const edited = Buffer.from(JSON.stringify({ ...claims, sub: otherId })).toString('base64url');
   return `${header}.${edited}.${signature}`;
@@ -143,5 +146,5 @@ export function staffWithRole(app: App, role: StaffRole): Promise<TestStaff> {
  */
 export async function injectAs(app: App, who: StaffRole | TestStaff, options: InjectOptions) {
   const staff = typeof who === 'string' ? await staffWithRole(app, who) : who;
-  return app.inject({ ...options, headers: { ...options.headers, ...bearer(tokenFor(app, staff)) } });
+  return app.inject({ ...options, headers: { ...options.headers, ...bearer(await tokenFor(app, staff)) } });
 }

@@ -66,7 +66,7 @@ describe('names that are Typst or HTML markup', () => {
     const social = await insertStaff(db, { role: 'SOCIAL_ADMIN' });
     const res = await app.inject({
       method: 'GET',
-      url: `/api/v1/users/exportsAppointedStudents/${DAY}/9/${tokenFor(app, social)}`,
+      url: `/api/v1/users/exportsAppointedStudents/${DAY}/9/${await tokenFor(app, social)}`,
     });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     // The schedule is a table: read as laid out, a name shares its line with the row's numbers, or, wrapped in
@@ -80,7 +80,7 @@ describe('names that are Typst or HTML markup', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/students/getStudentInfo',
-      headers: bearer(tokenFor(app, await insertStaff(db, { role: 'SUPPORT' }))),
+      headers: bearer(await tokenFor(app, await insertStaff(db, { role: 'SUPPORT' }))),
       payload: { studentName: 'alert' },
     });
     expect(res.statusCode).toBe(200);

@@ -131,20 +131,20 @@ beforeAll(async () => {
       accounts.set(accountKey(role, passwordChanged), await insertStaff(db, { role, passwordChanged }));
 
   const deleted = await insertStaff(db, { role: 'SUPERADMIN' });
-  deletedToken = tokenFor(app, deleted);
+  deletedToken = await tokenFor(app, deleted);
   await db.delete(staffUsers).where(eq(staffUsers.id, deleted.id));
 
   const changed = await insertStaff(db, { role: 'SUPERADMIN' });
-  staleToken = tokenFor(app, changed);
+  staleToken = await tokenFor(app, changed);
   await db
     .update(staffUsers)
     .set({ credentialsChangedAt: new Date(Date.now() + 1000) })
     .where(eq(staffUsers.id, changed.id));
 
   const superAdmin = accounts.get(accountKey('SUPERADMIN', true)) as TestStaff;
-  forgedToken = createTokenService('another-secret-of-sufficient-length-000000').sign(superAdmin.id);
+  forgedToken = await createTokenService('another-secret-of-sufficient-length-000000').sign(superAdmin.id);
   expiredToken = await expiredTokenFor(app, await insertStaff(db, { role: 'SUPERADMIN' }));
-  tamperedToken = tamperedTokenFor(app, await insertStaff(db, { role: 'SOCIAL_ADMIN' }), superAdmin.id);
+  tamperedToken = await tamperedTokenFor(app, await insertStaff(db, { role: 'SOCIAL_ADMIN' }), superAdmin.id);
 });
 
 /** The access a row gives each role, in the shape of the hand-written spec tables. */
@@ -250,7 +250,7 @@ describe.each(guarded.map((rule) => [`${rule.method} ${rule.url}`, rule] as cons
     '$role (password changed: $passwordChanged) → $expected',
     async ({ role, passwordChanged, expected }) => {
       const staff = accounts.get(accountKey(role, passwordChanged)) as TestStaff;
-      const res = await requestFor(rule, tokenFor(app, staff));
+      const res = await requestFor(rule, await tokenFor(app, staff));
       if (expected === 'allowed') {
         expect([401, 403]).not.toContain(res.statusCode);
         expect(res.statusCode).toBeLessThan(500);
@@ -328,15 +328,15 @@ describe('the auth plugin', () => {
     const social = await insertStaff(db, { role: 'SOCIAL_ADMIN' });
     const support = await insertStaff(db, { role: 'SUPPORT' });
     const token = (staff: TestStaff) => mini.auth.issueToken(staff);
-    const ok = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${token(social)}` });
+    const ok = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${await token(social)}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ who: 'SOCIAL_ADMIN' });
-    const other = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${token(support)}` });
+    const other = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${await token(support)}` });
     expect(other.statusCode).toBe(403);
     const header = await mini.inject({
       method: 'GET',
       url: '/api/v1/print/2026-01-01/x',
-      headers: bearer(token(social)),
+      headers: bearer(await token(social)),
     });
     expect(header.statusCode).toBe(401);
     await mini.close();

@@ -8,7 +8,7 @@ import { createTokenService, type TokenService } from './token.js';
 
 export interface AuthService {
   /** A fresh token for the account, issued strictly after its last credentials change. */
-  issueToken(staff: { id: string; credentialsChangedAt: Date }): string;
+  issueToken(staff: { id: string; credentialsChangedAt: Date }): Promise<string>;
   /**
    * The account a token belongs to, loaded afresh; 401 (Arabic) when the token is missing, malformed, tampered
    * with, expired, issued before the account's last password change or reset, or the account is gone. For
@@ -66,7 +66,7 @@ export const authPlugin = fp<AuthPluginOptions>(
 
     async function verifyToken(token: string | undefined): Promise<StaffPrincipal> {
       if (!token) throw new AppError(401, MESSAGES.unauthorized);
-      const claims = tokens.verify(token);
+      const claims = await tokens.verify(token);
       if (!claims) throw new AppError(401, MESSAGES.sessionInvalid);
       const staff = await principals.findById(claims.staffId);
       if (!staff || claims.issuedAtMs <= staff.credentialsChangedAt.getTime())

@@ -50,7 +50,7 @@ beforeAll(async () => {
   support = await insertStaff(db, { role: 'SUPPORT' });
 });
 
-const as = (staff: TestStaff) => bearer(tokenFor(app, staff));
+const as = async (staff: TestStaff) => bearer(await tokenFor(app, staff));
 
 /** The answer gives away nothing of the victim. */
 function expectNothingOfVictim(body: string) {
@@ -83,7 +83,7 @@ async function expectStudentRouteRefused(key: string) {
 /** A faculty ADMIN, and a link made for another student or form, on the victim's form. */
 async function expectFormRefusedToStaff(call: string) {
   const url = `${API_PREFIX}/students/${call}/${victim.id}`;
-  const admin = await app.inject({ method: 'GET', url, headers: as(otherAdmin) });
+  const admin = await app.inject({ method: 'GET', url, headers: await as(otherAdmin) });
   expect(admin.statusCode).toBe(403);
   expect(admin.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
   const forAttacker = links.sign(
@@ -117,7 +117,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const staff = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/students/photo/${victim.id}/personalPhoto`,
-      headers: as(superAdmin),
+      headers: await as(superAdmin),
     });
     expect(staff.statusCode).toBe(401);
     expect(staff.headers['content-type']).not.toMatch(/^image\//);
@@ -128,7 +128,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const res = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/students/document/${victim.id}/personalPhoto`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
@@ -138,7 +138,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const res = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/students/record/${victim.id}`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(error(REVIEW_MESSAGES.studentOutsideScope));
@@ -147,7 +147,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
   'POST /students/review/:id': async () => {
     const before = await db.select().from(studentImages).where(eq(studentImages.studentId, victim.id));
     const decisions = IMAGE_KINDS.map((kind) => ({ kind, decision: 'rejected', reason: 'unreadable' }));
-    for (const headers of [as(otherAdmin), { cookie: victim.cookie }, { cookie: attacker.cookie }]) {
+    for (const headers of [await as(otherAdmin), { cookie: victim.cookie }, { cookie: attacker.cookie }]) {
       const res = await app.inject({
         method: 'POST',
         url: `${API_PREFIX}/students/review/${victim.id}`,
@@ -181,7 +181,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const res = await app.inject({
       method: 'DELETE',
       url: `${API_PREFIX}/users/deleteAdmin/${other.id}`,
-      headers: as(superAdmin),
+      headers: await as(superAdmin),
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(error(MESSAGES.superAdminProtected));
@@ -193,7 +193,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       const res = await app.inject({
         method: 'DELETE',
         url: `${API_PREFIX}/students/deleteStudent/${victim.id}`,
-        headers: as(staff),
+        headers: await as(staff),
       });
       expect(res.statusCode).toBe(403);
     }
@@ -203,7 +203,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const res = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/students/downloadStudentData/complete`,
-      headers: as(support),
+      headers: await as(support),
       payload: {},
     });
     expect(res.statusCode).toBe(403);
@@ -232,7 +232,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(error(MESSAGES.sessionInvalid));
     }
-    const byAdmin = await app.inject({ method: 'GET', url: url(tokenFor(app, otherAdmin)) });
+    const byAdmin = await app.inject({ method: 'GET', url: url(await tokenFor(app, otherAdmin)) });
     expect(byAdmin.statusCode).toBe(403);
     expectNothingOfVictim(byAdmin.body);
   },
@@ -251,7 +251,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const [slot] = await db.select().from(interviewSlots).limit(1);
     if (!slot) throw new Error('no slot to try');
     const url = `${API_PREFIX}/interviews/slots/${slot.id}`;
-    for (const headers of [as(otherAdmin), as(support), { cookie: attacker.cookie }]) {
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: attacker.cookie }]) {
       const res = await app.inject({ method: 'PATCH', url, headers, payload: { capacity: 1, closed: true } });
       expect([401, 403]).toContain(res.statusCode);
     }
@@ -260,7 +260,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
   'PUT /interviews/outcome/:studentId': async () => {
     const url = `${API_PREFIX}/interviews/outcome/${victim.id}`;
     // Staff outside the interviews, and the student itself: nobody but the committee records an outcome.
-    for (const headers of [as(otherAdmin), as(support), { cookie: victim.cookie }]) {
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
       const res = await app.inject({ method: 'PUT', url, headers, payload: { attended: false } });
       expect([401, 403]).toContain(res.statusCode);
       expectNothingOfVictim(res.body);
@@ -270,7 +270,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     ).toEqual([]);
   },
   'GET /interviews/export/:token': async () => {
-    for (const token of [exportLink(), reportLink(), formLink(), tokenFor(app, superAdmin)]) {
+    for (const token of [exportLink(), reportLink(), formLink(), await tokenFor(app, superAdmin)]) {
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/interviews/export/${token}` });
       expect([400, 403]).toContain(res.statusCode);
       expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
@@ -283,7 +283,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     // A deadline already past would shut the victim out of its own data: only the super admin sets one, not even
     // the college's own ADMIN.
     const ownAdmin = await insertStaff(db, { role: 'ADMIN', faculty: SOCIAL_WORK_COLLEGE });
-    for (const headers of [as(otherAdmin), as(ownAdmin), as(support), { cookie: victim.cookie }]) {
+    for (const headers of [await as(otherAdmin), await as(ownAdmin), await as(support), { cookie: victim.cookie }]) {
       const res = await app.inject({
         method: 'PATCH',
         url,
@@ -295,7 +295,7 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     expect(await db.select().from(colleges).where(eq(colleges.id, college.id))).toEqual([college]);
   },
   'GET /forms/verify/:token': async () => {
-    for (const token of [formLink(), exportLink(), tokenFor(app, superAdmin)]) {
+    for (const token of [formLink(), exportLink(), await tokenFor(app, superAdmin)]) {
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/forms/verify/${token}` });
       expect(res.statusCode).toBe(404);
       expectNothingOfVictim(res.body);
@@ -323,7 +323,7 @@ describe('IDOR: ids and faculties in the body', () => {
     const update = await app.inject({
       method: 'PATCH',
       url: `${API_PREFIX}/users/updateAdmin`,
-      headers: as(superAdmin),
+      headers: await as(superAdmin),
       payload: {
         id: other.id,
         adminInfo: { name: 'اسم جديد', userName: 'takeover', phoneNumber: '01099999999', faculty: null },
@@ -332,7 +332,7 @@ describe('IDOR: ids and faculties in the body', () => {
     const reset = await app.inject({
       method: 'PATCH',
       url: `${API_PREFIX}/users/resetAdminPassword`,
-      headers: as(superAdmin),
+      headers: await as(superAdmin),
       payload: { id: other.id },
     });
     for (const res of [update, reset]) {
@@ -349,7 +349,7 @@ describe('IDOR: ids and faculties in the body', () => {
       const res = await app.inject({
         method: 'POST',
         url: `${API_PREFIX}/students/getStudentInfo`,
-        headers: as(otherAdmin),
+        headers: await as(otherAdmin),
         payload,
       });
       expect(res.statusCode).toBe(404);
@@ -359,7 +359,7 @@ describe('IDOR: ids and faculties in the body', () => {
       const res = await app.inject({
         method: 'POST',
         url: API_PREFIX + url,
-        headers: as(otherAdmin),
+        headers: await as(otherAdmin),
         payload: { nationalID: victim.nationalId, faculty: SOCIAL_WORK_COLLEGE },
       });
       expect(res.statusCode).toBe(403);
@@ -368,7 +368,7 @@ describe('IDOR: ids and faculties in the body', () => {
     const list = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/students/getAllStudents`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
       payload: {},
     });
     expect(list.statusCode).toBeLessThan(500);
@@ -379,7 +379,7 @@ describe('IDOR: ids and faculties in the body', () => {
     const res = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/forms/downloadLink`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
       payload: { studentId: victim.id, form: 'admission' },
     });
     expect(res.statusCode).toBe(403);
@@ -406,7 +406,7 @@ describe('IDOR: ids and faculties in the body', () => {
       const res = await app.inject({
         method: 'POST',
         url: `${API_PREFIX}/notifications/${call}`,
-        headers: as(otherAdmin),
+        headers: await as(otherAdmin),
         payload: { ...message, faculty: SOCIAL_WORK_COLLEGE },
       });
       expect(res.statusCode).toBe(403);
@@ -415,7 +415,7 @@ describe('IDOR: ids and faculties in the body', () => {
     const named = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/notifications/stats?faculty=${encodeURIComponent(SOCIAL_WORK_COLLEGE)}`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
     });
     expect(named.statusCode).toBe(403);
     expect(named.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
@@ -423,14 +423,14 @@ describe('IDOR: ids and faculties in the body', () => {
     const own = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/notifications/stats`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
     });
     expect(own.statusCode).toBe(200);
     expectNothingOfVictim(own.body);
     const all = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/notifications/stats`,
-      headers: as(support),
+      headers: await as(support),
     });
     expect(all.body).toContain(victim.name);
     expect(await db.select().from(notifications).where(eq(notifications.studentId, victim.id))).toEqual(
@@ -443,13 +443,13 @@ describe('IDOR: ids and faculties in the body', () => {
     const before = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/users/getAllStudentsNumber`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
     });
     await insertStudent(db, { college: SOCIAL_WORK_COLLEGE });
     const after = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/users/getAllStudentsNumber`,
-      headers: as(otherAdmin),
+      headers: await as(otherAdmin),
     });
     expect(after.json()).toEqual(before.json());
   });

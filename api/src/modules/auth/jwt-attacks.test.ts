@@ -27,6 +27,7 @@ const { app, database } = await createTestApp();
 const db = database.db;
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const b64u = (text: string) => Buffer.from(text).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 const claimsFor = (id: string) => ({ sub: id, iat: now(), exp: now() + 3600, iatMs: Date.now() + 5000 });
 const hs256 = (key: string | Buffer, header: unknown, claims: unknown) => {
@@ -41,7 +42,7 @@ const SESSION_INVALID = { status: 'error', message: MESSAGES.sessionInvalid };
 describe('forged staff tokens', async () => {
   const superAdmin = await insertStaff(db, { role: 'SUPERADMIN' });
   const claims = claimsFor(superAdmin.id);
-  const signature = tokenFor(app, superAdmin).split('.')[2] ?? '';
+  const signature = (await tokenFor(app, superAdmin)).split('.')[2] ?? '';
 
   it.each<[string, () => string | Promise<string>]>([
     ["alg 'none', no signature", () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
@@ -53,6 +54,15 @@ describe('forged staff tokens', async () => {
       () => hs256(TEST_SECRET, { alg: 'HS256', typ: 'JWT' }, claims),
     ],
     ['HS256 with an empty key', () => hs256('', { alg: 'HS256', typ: 'JWT' }, claims)],
+    [
+      'HS256 carrying its own key in the header (jwk)',
+      () =>
+        hs256('attacker', { alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: b64u('attacker') } }, claims),
+    ],
+    [
+      'HS256 pointing at a key elsewhere (jku, kid)',
+      () => hs256('attacker', { alg: 'HS256', typ: 'JWT', jku: 'https://evil.example/k', kid: 'k' }, claims),
+    ],
     ['a correctly signed but expired token', () => expiredTokenFor(app, superAdmin)],
     [
       'a signed download link presented as a token',
@@ -72,7 +82,7 @@ describe('forged staff tokens', async () => {
     const asCookie = await app.inject({
       method: 'GET',
       url: `${API_PREFIX}/students/completeStudentData/${student.id}`,
-      headers: { cookie: `studentSession=${encodeURIComponent(tokenFor(app, superAdmin))}` },
+      headers: { cookie: `studentSession=${encodeURIComponent(await tokenFor(app, superAdmin))}` },
     });
     expect(asCookie.statusCode).toBe(401);
     expect(asCookie.json()).toEqual({ status: 'error', message: MESSAGES.studentSessionExpired });
@@ -82,7 +92,7 @@ describe('forged staff tokens', async () => {
 describe('tokens outliving a change of the account', () => {
   it('follows a role lowered after the token was issued: the role is read from the database on every call', async () => {
     const staff = await insertStaff(db, { role: 'SUPERADMIN' });
-    const token = tokenFor(app, staff);
+    const token = await tokenFor(app, staff);
     expect((await getAllAdmins(token)).statusCode).toBe(200);
     await db.update(staffUsers).set({ role: 'SUPPORT' }).where(eq(staffUsers.id, staff.id));
     const lowered = await getAllAdmins(token);
@@ -92,7 +102,7 @@ describe('tokens outliving a change of the account', () => {
 
   it("follows a faculty ADMIN moved to another faculty: the old faculty's students are out of reach at once", async () => {
     const admin = await insertStaff(db, { role: 'ADMIN', faculty: TEST_FACULTY });
-    const token = tokenFor(app, admin);
+    const token = await tokenFor(app, admin);
     const student = await insertStudent(db, { college: TEST_FACULTY });
     const search = () =>
       app.inject({
@@ -114,16 +124,16 @@ describe('tokens outliving a change of the account', () => {
 
   it("refuses a deleted account's token, and a token issued before a password reset", async () => {
     const deleted = await insertStaff(db, { role: 'SUPERADMIN' });
-    const deletedToken = tokenFor(app, deleted);
+    const deletedToken = await tokenFor(app, deleted);
     await db.delete(staffUsers).where(eq(staffUsers.id, deleted.id));
 
     const owner = await insertStaff(db, { role: 'SUPERADMIN' });
     const target = await insertStaff(db, { role: 'SUPPORT' });
-    const targetToken = tokenFor(app, target);
+    const targetToken = await tokenFor(app, target);
     const reset = await app.inject({
       method: 'PATCH',
       url: `${API_PREFIX}/users/resetAdminPassword`,
-      headers: bearer(tokenFor(app, owner)),
+      headers: bearer(await tokenFor(app, owner)),
       payload: { id: target.id },
     });
     expect(reset.statusCode).toBe(200);

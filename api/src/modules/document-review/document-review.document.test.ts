@@ -49,7 +49,7 @@ function get(target: string, headers: InjectOptions['headers'] = {}) {
 }
 async function asStaff(who: StaffRole | TestStaff, target: string) {
   const staff = typeof who === 'string' ? await staffWithRole(app, who) : who;
-  return get(target, bearer(tokenFor(app, staff)));
+  return get(target, bearer(await tokenFor(app, staff)));
 }
 
 async function documentViews(studentId: string) {
@@ -161,7 +161,7 @@ describe('GET /students/document/:id/:kind: staff', () => {
 
   it("lets staff in beside a student cookie that is someone else's", async () => {
     const res = await get(url(commerce.id), {
-      ...bearer(tokenFor(app, await staffWithRole(app, 'SUPPORT'))),
+      ...bearer(await tokenFor(app, await staffWithRole(app, 'SUPPORT'))),
       cookie: socialWorkCookie,
     });
     expectImage(res, commerce, 'birthCertificate');
@@ -208,7 +208,7 @@ describe('GET /students/document/:id/:kind: staff', () => {
     const res = await app.inject({
       method: 'HEAD',
       url: url(commerce.id),
-      headers: bearer(tokenFor(app, await staffWithRole(app, 'SUPERADMIN'))),
+      headers: bearer(await tokenFor(app, await staffWithRole(app, 'SUPERADMIN'))),
     });
     expect(res.statusCode).toBe(404);
   });

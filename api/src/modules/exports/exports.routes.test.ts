@@ -309,7 +309,7 @@ describe('the download link', () => {
     const res = await app.inject({
       method: 'POST',
       url: `${DOWNLOAD}/complete`,
-      headers: { authorization: `Bearer ${tokenFor(app, other)}` },
+      headers: { authorization: `Bearer ${await tokenFor(app, other)}` },
       payload: { faculty: FACULTY },
     });
     const orphan = (res.json() as { path: string }).path;

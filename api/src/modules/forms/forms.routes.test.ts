@@ -402,14 +402,14 @@ describe('staff access', async () => {
   const incomplete = await insertStudent(db, { college: 'كلية التجارة' });
   const staff = async (role: StaffRole, options: { faculty?: string; passwordChanged?: boolean } = {}) =>
     insertStaff(db, { role, ...options });
-  const auth = (account: TestStaff) => bearer(tokenFor(app, account));
+  const auth = async (account: TestStaff) => bearer(await tokenFor(app, account));
 
   it.each(['SUPERADMIN', 'SUPPORT'] as const)(
     '%s downloads any faculty’s forms with a bearer token',
     async (role) => {
       const account = await staff(role);
-      expectPdf(await download('admission', commerce.id, auth(account)), 'admission-form');
-      expectPdf(await download('finalPersonalTest', social.id, auth(account)), 'final-personal-test-form');
+      expectPdf(await download('admission', commerce.id, await auth(account)), 'admission-form');
+      expectPdf(await download('finalPersonalTest', social.id, await auth(account)), 'final-personal-test-form');
       const [row] = await db
         .select()
         .from(auditLog)
@@ -424,19 +424,19 @@ describe('staff access', async () => {
 
   it("an ADMIN downloads its own faculty's students only", async () => {
     const admin = await staff('ADMIN', { faculty: 'كلية التجارة' });
-    expectPdf(await download('admission', commerce.id, auth(admin)), 'admission-form');
-    const res = await download('admission', social.id, auth(admin));
+    expectPdf(await download('admission', commerce.id, await auth(admin)), 'admission-form');
+    const res = await download('admission', social.id, await auth(admin));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ status: 'error', message: MESSAGES.otherFacultyForbidden });
   });
 
   it('SOCIAL_ADMIN, an account that must change its password, and bad tokens are refused', async () => {
-    const socialAdmin = await download('admission', social.id, auth(await staff('SOCIAL_ADMIN')));
+    const socialAdmin = await download('admission', social.id, await auth(await staff('SOCIAL_ADMIN')));
     expect(socialAdmin.statusCode).toBe(403);
     const fresh = await download(
       'admission',
       social.id,
-      auth(await staff('SUPPORT', { passwordChanged: false })),
+      await auth(await staff('SUPPORT', { passwordChanged: false })),
     );
     expect(fresh.statusCode).toBe(403);
     expect(fresh.json().message).toBe(MESSAGES.changePasswordFirst);
@@ -446,17 +446,17 @@ describe('staff access', async () => {
 
   it('staff get 404 for an unknown student and 409 for an incomplete one', async () => {
     const account = await staff('SUPERADMIN');
-    expect((await download('admission', randomUUID(), auth(account))).statusCode).toBe(404);
-    expect((await download('admission', incomplete.id, auth(account))).statusCode).toBe(409);
-    expect((await download('acquaintance', commerce.id, auth(account))).statusCode).toBe(404);
+    expect((await download('admission', randomUUID(), await auth(account))).statusCode).toBe(404);
+    expect((await download('admission', incomplete.id, await auth(account))).statusCode).toBe(409);
+    expect((await download('acquaintance', commerce.id, await auth(account))).statusCode).toBe(404);
   });
 
   describe('the signed link of the staff list', () => {
-    const askLink = (account: TestStaff, body: Record<string, unknown>) =>
+    const askLink = async (account: TestStaff, body: Record<string, unknown>) =>
       app.inject({
         method: 'POST',
         url: '/api/v1/forms/downloadLink',
-        headers: auth(account),
+        headers: await auth(account),
         payload: body,
       });
 
@@ -545,11 +545,11 @@ describe("the tracker's forms step (issue 17)", () => {
   it('is not done by a staff download, a staff link, or a refused download', async () => {
     const student = await insertStudent(db, { ...COMPLETE, college: 'كلية التجارة' });
     const account = await insertStaff(db, { role: 'SUPPORT' });
-    expectPdf(await download('admission', student.id, bearer(tokenFor(app, account))), 'admission-form');
+    expectPdf(await download('admission', student.id, bearer(await tokenFor(app, account))), 'admission-form');
     const link = await app.inject({
       method: 'POST',
       url: '/api/v1/forms/downloadLink',
-      headers: bearer(tokenFor(app, account)),
+      headers: bearer(await tokenFor(app, account)),
       payload: { studentId: student.id },
     });
     expectPdf(await app.inject({ method: 'GET', url: link.json().path }), 'admission-form');

@@ -237,7 +237,7 @@ describe('the printed schedule', () => {
       .values({ studentId: byStaff?.id as string, appointedDay: DAY, appointedHour: 9 });
     const res = await app.inject({
       method: 'GET',
-      url: `/api/v1/users/exportsAppointedStudents/${DAY}/9/${encodeURIComponent(tokenFor(app, social))}`,
+      url: `/api/v1/users/exportsAppointedStudents/${DAY}/9/${encodeURIComponent(await tokenFor(app, social))}`,
     });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);

@@ -32,14 +32,14 @@ beforeEach(async () => {
 
 const printUrl = (date: string, period: string | number, token: string) =>
   `/api/v1/users/exportsAppointedStudents/${date}/${period}/${encodeURIComponent(token)}`;
-const print = (date: string, period: string | number, token = tokenFor(app, social)) =>
-  app.inject({ method: 'GET', url: printUrl(date, period, token) });
+const print = async (date: string, period: string | number, token?: string) =>
+  app.inject({ method: 'GET', url: printUrl(date, period, token ?? (await tokenFor(app, social))) });
 
 async function appoint(period: 9 | 12, count: number) {
   const res = await app.inject({
     method: 'PATCH',
     url: '/api/v1/users/appointStudents',
-    headers: { authorization: `Bearer ${tokenFor(app, social)}` },
+    headers: { authorization: `Bearer ${await tokenFor(app, social)}` },
     payload: { date: DAY, period, NumOfStudents: count },
   });
   expect(res.statusCode).toBe(200);
@@ -167,10 +167,10 @@ describe('GET /users/exportsAppointedStudents/{date}/{period}/{token}', () => {
         401,
         MESSAGES.sessionInvalid,
       ],
-      [tamperedTokenFor(app, support, social.id), 401, MESSAGES.sessionInvalid],
+      [await tamperedTokenFor(app, support, social.id), 401, MESSAGES.sessionInvalid],
       ['not.a.token', 401, MESSAGES.sessionInvalid],
-      [tokenFor(app, support), 403, MESSAGES.forbidden],
-      [tokenFor(app, admin), 403, MESSAGES.forbidden],
+      [await tokenFor(app, support), 403, MESSAGES.forbidden],
+      [await tokenFor(app, admin), 403, MESSAGES.forbidden],
     ];
     for (const [token, status, message] of cases) {
       const res = await print(DAY, 9, token);
@@ -181,7 +181,7 @@ describe('GET /users/exportsAppointedStudents/{date}/{period}/{token}', () => {
     const header = await app.inject({
       method: 'GET',
       url: printUrl(DAY, 9, 'x'),
-      headers: { authorization: `Bearer ${tokenFor(app, social)}` },
+      headers: { authorization: `Bearer ${await tokenFor(app, social)}` },
     });
     expect(header.statusCode).toBe(401);
     expect(await printAudits()).toHaveLength(0);

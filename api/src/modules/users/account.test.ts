@@ -39,7 +39,7 @@ describe('GET /users/getRole and /users/getMe', () => {
     'answer the %s account',
     async (role) => {
       const staff = await insertStaff(db, { role, passwordChanged: false });
-      const headers = bearer(tokenFor(app, staff));
+      const headers = bearer(await tokenFor(app, staff));
       const roleRes = await app.inject({ method: 'GET', url: '/api/v1/users/getRole', headers });
       expect(roleRes.statusCode).toBe(200);
       expect(roleRes.json()).toEqual({ status: 'success', data: { role, passwordChanged: false } });
@@ -197,7 +197,7 @@ describe('PATCH /users/updateSuperAdmin', () => {
 
   it('lets the super admin update its name, user name and mobile, confirmed by its password', async () => {
     const boss = await insertStaff(db, { role: 'SUPERADMIN', userName: 'boss.before' });
-    const token = tokenFor(app, boss);
+    const token = await tokenFor(app, boss);
     const res = await app.inject({
       method: 'PATCH',
       url: '/api/v1/users/updateSuperAdmin',

@@ -302,7 +302,7 @@ describe('PATCH /users/updateAdmin', () => {
 describe('PATCH /users/resetAdminPassword', () => {
   it('gives a new generated password once, ends the old password and the old tokens', async () => {
     const social = await insertStaff(db, { role: 'SOCIAL_ADMIN' });
-    const oldToken = tokenFor(app, social);
+    const oldToken = await tokenFor(app, social);
     const res = await asBoss('PATCH', 'resetAdminPassword', { id: social.id });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -337,7 +337,7 @@ describe('PATCH /users/resetAdminPassword', () => {
 describe('DELETE /users/deleteAdmin/{id}', () => {
   it('deletes an account, whose tokens then stop working', async () => {
     const admin = await insertStaff(db, { role: 'ADMIN' });
-    const token = tokenFor(app, admin);
+    const token = await tokenFor(app, admin);
     const res = await asBoss('DELETE', `deleteAdmin/${admin.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: 'تم حذف المسؤول بنجاح' });

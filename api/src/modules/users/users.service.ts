@@ -18,7 +18,7 @@ export interface UsersServiceDeps {
   repository: UsersRepository;
   throttle: LoginThrottleRepository;
   audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
-  issueToken: (staff: { id: string; credentialsChangedAt: Date }) => string;
+  issueToken: (staff: { id: string; credentialsChangedAt: Date }) => Promise<string>;
 }
 
 /** Where a request came from, for the audit log and the sign-in throttle. */
@@ -146,7 +146,7 @@ export function usersService({ repository, throttle, audit, issueToken }: UsersS
         targetId: row.id,
         ip: context.ip,
       });
-      return { token: issueToken(row), user: toStaffUser(row) };
+      return { token: await issueToken(row), user: toStaffUser(row) };
     },
 
     me: (staff: StaffPrincipal): StaffUser => toStaffUser(staff),
