@@ -18,6 +18,7 @@ import { formsRoutes } from './modules/forms/forms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { interviewsRoutes } from './modules/interviews/interviews.routes.js';
+import { myDataRoutes } from './modules/my-data/my-data.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
@@ -127,11 +128,15 @@ export async function buildApp(deps: AppDeps) {
       await api.register(documentReviewRoutes);
       await api.register(interviewsRoutes, { secret: deps.secret });
       await api.register(notificationsRoutes);
+      await api.register(myDataRoutes);
     },
     { prefix: '/api/v1' },
   );
 
-  await app.register(webApp, { root: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  await app.register(webApp, {
+    root: deps.webRoot ?? DEFAULT_WEB_ROOT,
+    studentSecondFactor: deps.config.studentSecondFactor,
+  });
   return app;
 }
 

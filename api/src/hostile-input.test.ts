@@ -16,6 +16,7 @@ import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostil
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
 import { NOTIFICATION_CASES } from '../test/hostile-input/notification-cases.js';
+import { STUDENT_DATA_CASES } from '../test/hostile-input/student-data-cases.js';
 import { multipartBody } from '../test/multipart.js';
 import { createTestApp } from '../test/test-app.js';
 import { students } from './db/schema.js';
@@ -34,6 +35,7 @@ const CASES: readonly HostileCase[] = [
   ...JSON_CASES,
   ...INTERVIEW_CASES,
   ...NOTIFICATION_CASES,
+  ...STUDENT_DATA_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');
     return sheets;

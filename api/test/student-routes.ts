@@ -83,6 +83,7 @@ export async function studentRouteRequests(app: App): Promise<Record<string, Stu
       (t) => `/students/getFinalPersonalTestForm/${t.id}`,
     ),
     'GET /students/interviewSlots/:id': get((t) => `/students/interviewSlots/${t.id}`),
+    'GET /students/myData/:id': get((t) => `/students/myData/${t.id}`),
     'POST /students/bookInterview/:id': (t) => ({
       method: 'POST',
       url: `${API_PREFIX}/students/bookInterview/${t.id}`,

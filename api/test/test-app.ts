@@ -37,6 +37,16 @@ async function fakeWebRoot(): Promise<string> {
     path.join(root, 'app.html'),
     '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div>',
   );
+  // And the same under seat-no/, which STUDENT_SECOND_FACTOR=seatNo serves (its login asks the seat number).
+  await mkdir(path.join(root, 'seat-no'));
+  await writeFile(
+    path.join(root, 'seat-no', 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl" data-student-second-factor="seatNo"><div id="root"><form method="post"><input name="seatNo"></form></div>',
+  );
+  await writeFile(
+    path.join(root, 'seat-no', 'app.html'),
+    '<!doctype html><html lang="ar" dir="rtl" data-student-second-factor="seatNo"><div id="root"></div>',
+  );
   await writeFile(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
   return root;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
 import { LOGIN_FORM_ERRORS, loginFormErrorFor, loginFormErrorOf } from './student-login-form.js';
+import { SEAT_NO_MESSAGES } from './student-lookup.js';
 
 describe('loginFormErrorOf', () => {
   it('accepts only the codes it knows', () => {
@@ -17,6 +18,7 @@ describe('loginFormErrorFor', () => {
     [404, MESSAGES.studentNotRegistered, 'notRegistered'],
     [400, MESSAGES.nationalIdRequired, 'required'],
     [400, MESSAGES.nationalIdInvalid, 'invalid'],
+    [400, SEAT_NO_MESSAGES.invalid, 'seatNoInvalid'],
     [400, MESSAGES.textUnstorable, 'invalid'],
     [429, 'anything', 'tooMany'],
     [503, MESSAGES.databaseUnavailable, 'unavailable'],

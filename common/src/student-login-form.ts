@@ -1,4 +1,5 @@
 import { MESSAGES } from './messages.js';
+import { SEAT_NO_MESSAGES } from './student-lookup.js';
 
 /**
  * The login form that index.html carries before any script has arrived (prerendered at build): a plain form post
@@ -8,6 +9,14 @@ import { MESSAGES } from './messages.js';
  */
 export const STUDENT_LOGIN_FORM_PATH = '/api/v1/students/loginForm';
 
+/**
+ * The markup attribute (on `<html>`) of the pages served while `STUDENT_SECOND_FACTOR=seatNo`: the web app learns
+ * from the page itself that the login asks for the seat number too, without a request of its own.
+ */
+export const STUDENT_SECOND_FACTOR_ATTRIBUTE = 'data-student-second-factor';
+/** The folder of the built web app holding the pages of that setting (scripts/prerender-web.mjs). */
+export const SEAT_NO_PAGES = 'seat-no';
+
 /** The query parameter of the login screen's address that names a refused form post. */
 export const LOGIN_ERROR_PARAM = 'loginError';
 
@@ -15,6 +24,7 @@ export const LOGIN_ERROR_PARAM = 'loginError';
 export const LOGIN_FORM_ERRORS = {
   required: MESSAGES.nationalIdRequired,
   invalid: MESSAGES.nationalIdInvalid,
+  seatNoInvalid: SEAT_NO_MESSAGES.invalid,
   notRegistered: MESSAGES.studentNotRegistered,
   tooMany: MESSAGES.tooManyRequests,
   busy: MESSAGES.serverBusy,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import { studentLookupRequestSchema, studentLookupResponseSchema } from './student-lookup.js';
+import {
+  normalizeSeatNo,
+  SEAT_NO_MESSAGES,
+  studentLookupRequestSchema,
+  studentLookupResponseSchema,
+} from './student-lookup.js';
 
 function firstMessage(input: unknown): string | undefined {
   const result = studentLookupRequestSchema.safeParse(input);
@@ -33,6 +38,25 @@ describe('studentLookupRequestSchema', () => {
   it('refuses a body that is not an object', () => {
     expect(firstMessage(null)).toBe(MESSAGES.invalidInput);
     expect(firstMessage('30101012345678')).toBe(MESSAGES.invalidInput);
+  });
+});
+
+describe('the seat number of the student second factor', () => {
+  it('is optional, and normalised as the student list import keeps it', () => {
+    expect(studentLookupRequestSchema.parse({ nationalID: '1' })).toEqual({ nationalID: '1' });
+    expect(studentLookupRequestSchema.parse({ nationalID: '1', seatNo: ' ١٢-٣٤ ۵\u200f' })).toEqual({
+      nationalID: '1',
+      seatNo: '12345',
+    });
+    expect(normalizeSeatNo('A-12 b')).toBe('A12b');
+  });
+
+  it('accepts 20 characters once normalised and refuses 21, or anything but a string', () => {
+    expect(
+      studentLookupRequestSchema.safeParse({ nationalID: '1', seatNo: `${'١'.repeat(20)}--` }).success,
+    ).toBe(true);
+    for (const seatNo of ['1'.repeat(21), 'x'.repeat(1000), 12345, null, ['1']])
+      expect(firstMessage({ nationalID: '1', seatNo })).toBe(SEAT_NO_MESSAGES.invalid);
   });
 });
 

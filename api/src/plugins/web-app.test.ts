@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compression } from './compression.js';
-import { webApp } from './web-app.js';
+import { pagesFolder, webApp } from './web-app.js';
 
 const page = (body: string) =>
   `<!doctype html><html lang="ar" dir="rtl"><title>طلب التحاق</title>${body}${'<!-- padding -->'.repeat(100)}`;
@@ -14,6 +14,12 @@ const NOT_REGISTERED = page('<form method="post"><input name="nationalID" aria-i
 const APP = page('<div id="root"></div>');
 const DATA_VIEW = page('<div id="root"><h2>بيانات الطالب</h2></div>');
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const SEAT = (body: string) =>
+  page(body).replace('dir="rtl"', 'dir="rtl" data-student-second-factor="seatNo"');
+const SEAT_INDEX = SEAT('<form method="post"><input name="nationalID"><input name="seatNo"></form>');
+const SEAT_NOT_REGISTERED = SEAT('<form method="post"><input name="seatNo" aria-invalid="true"></form>');
+const SEAT_APP = SEAT('<div id="root"></div>');
+const SEAT_DATA_VIEW = SEAT('<div id="root"><h2>بيانات الطالب</h2></div>');
 
 /** A built web app as the build leaves it: each file with its .br and .gz beside it. */
 async function builtWebRoot(): Promise<string> {
@@ -29,6 +35,11 @@ async function builtWebRoot(): Promise<string> {
   await write('app.html', APP);
   await mkdir(path.join(root, 'dashboard'));
   await write('dashboard/studentDataView.html', DATA_VIEW);
+  await mkdir(path.join(root, 'seat-no', 'dashboard'), { recursive: true });
+  await write('seat-no/index.html', SEAT_INDEX);
+  await write('seat-no/login-notRegistered.html', SEAT_NOT_REGISTERED);
+  await write('seat-no/app.html', SEAT_APP);
+  await write('seat-no/dashboard/studentDataView.html', SEAT_DATA_VIEW);
   await write('assets/app-abc123.js', SCRIPT);
   await mkdir(path.join(root, '.vite'));
   await writeFile(
@@ -39,11 +50,17 @@ async function builtWebRoot(): Promise<string> {
 }
 
 // The compression plugin too, as in the portal: it must leave the precompressed files alone.
+const webRoot = await builtWebRoot();
 const app = Fastify();
 await app.register(compression);
-await app.register(webApp, { root: await builtWebRoot() });
+await app.register(webApp, { root: webRoot });
 await app.ready();
-afterAll(() => app.close());
+// The same build served with STUDENT_SECOND_FACTOR=seatNo.
+const seatNoApp = Fastify();
+await seatNoApp.register(compression);
+await seatNoApp.register(webApp, { root: webRoot, studentSecondFactor: 'seatNo' });
+await seatNoApp.ready();
+afterAll(() => Promise.all([app.close(), seatNoApp.close()]));
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
@@ -100,5 +117,33 @@ describe('the web app files', () => {
   it('does not serve the build manifest', async () => {
     const res = await get('/stAdmission/.vite/manifest.json');
     expect(res.body).not.toContain('app-abc123');
+  });
+});
+
+describe('the pages of STUDENT_SECOND_FACTOR=seatNo (issue 20)', () => {
+  it.each([
+    ['/stAdmission/', SEAT_INDEX],
+    ['/stAdmission/?loginError=notRegistered', SEAT_NOT_REGISTERED],
+    ['/stAdmission/dashboard/studentDataView', SEAT_DATA_VIEW],
+    ['/stAdmission/dashboard/quiz', SEAT_APP],
+    ['/stAdmission/admin/login', SEAT_APP],
+  ])('sends %s the page of its own folder, which tells the web app the setting', async (url, content) => {
+    const res = await seatNoApp.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.rawPayload.equals(brotliCompressSync(content))).toBe(true);
+  });
+
+  it('leaves the default pages to the portal without the setting', async () => {
+    const res = await get('/stAdmission/', { 'accept-encoding': 'br' });
+    expect(res.rawPayload.equals(brotliCompressSync(INDEX))).toBe(true);
+  });
+
+  it('refuses to start with the setting on a build without the seat-number pages', async () => {
+    const bare = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+    await writeFile(path.join(bare, 'index.html'), INDEX);
+    expect(pagesFolder(bare, 'off')).toBe('');
+    expect(() => pagesFolder(bare, 'seatNo')).toThrow(/npm run build/);
+    expect(pagesFolder(webRoot, 'seatNo')).toBe('seat-no/');
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LOGIN_ERROR_PARAM, loginFormErrorOf, MESSAGES } from '@portal/common';
+import { LOGIN_ERROR_PARAM, loginFormErrorOf, MESSAGES, SEAT_NO_PAGES } from '@portal/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -40,14 +40,35 @@ export function pageFor(url: string, query: unknown, screens: ReadonlySet<string
   return error === undefined ? 'index.html' : `login-${error}.html`;
 }
 
+export interface WebAppOptions {
+  root: string;
+  /**
+   * `STUDENT_SECOND_FACTOR` (issue 20): with 'seatNo' every page comes from the build's `seat-no/` folder, whose
+   * login asks the seat number and whose `<html>` tells the web app so (scripts/prerender-web.mjs).
+   */
+  studentSecondFactor?: 'off' | 'seatNo';
+}
+
+/** The folder of `root` holding the pages for the setting: '' (the root itself) or `seat-no/`. */
+export function pagesFolder(root: string, studentSecondFactor: WebAppOptions['studentSecondFactor']): string {
+  if (studentSecondFactor !== 'seatNo') return '';
+  if (!existsSync(path.join(root, SEAT_NO_PAGES, 'index.html')))
+    throw new Error(
+      `STUDENT_SECOND_FACTOR=seatNo needs the seat-number pages of the web app (${SEAT_NO_PAGES}/ in ${root}): run npm run build`,
+    );
+  return `${SEAT_NO_PAGES}/`;
+}
+
 /**
  * Serves the built web app under /stAdmission/: hashed assets cached for a year, pages revalidated on every
  * load (no-cache), each file as the precompressed brotli or gzip copy the client accepts, and the page of
- * `pageFor` for every path under the base. Unknown API paths get the Arabic 404 envelope.
+ * `pageFor` (from the folder of the student second factor's setting) for every path under the base. Unknown API
+ * paths get the Arabic 404 envelope.
  */
-export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
+export const webApp = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const hasWebApp = existsSync(path.join(options.root, 'index.html'));
   const screens = prerenderedScreens(options.root);
+  const pages = hasWebApp ? pagesFolder(options.root, options.studentSecondFactor) : '';
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.root,
@@ -73,7 +94,7 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
     if (hasWebApp && url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .header('cache-control', 'no-cache')
-        .sendFile(pageFor(url, request.query, screens), options.root);
+        .sendFile(pages + pageFor(url, request.query, screens), options.root);
     }
     return reply.code(404).send({ status: 'error', message: MESSAGES.notFoundRoute });
   });

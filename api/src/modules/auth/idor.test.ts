@@ -237,6 +237,18 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     expectNothingOfVictim(byAdmin.body);
   },
   'GET /students/interviewSlots/:id': () => expectStudentRouteRefused('GET /students/interviewSlots/:id'),
+  'GET /students/myData/:id': async () => {
+    await expectStudentRouteRefused('GET /students/myData/:id');
+    // Staff credentials open no student's data file, whatever their reach.
+    const res = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/students/myData/${victim.id}`,
+      headers: await as(superAdmin),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).not.toMatch(/zip/);
+    expectNothingOfVictim(res.body);
+  },
   'POST /students/bookInterview/:id': async () => {
     const before = await appointmentOf(victim.id);
     await expectStudentRouteRefused('POST /students/bookInterview/:id');

@@ -8,7 +8,7 @@ import type { StudentsService } from '../students/students.service.js';
 import { isCrossSitePost, landingOf, refusalAsRedirect, setWebAppCookies } from './student-login-form.js';
 
 const API_PREFIX = '/api/v1';
-/** A national ID is 14 digits; a form body ten times that is already not a login. */
+/** A national ID is 14 digits and a seat number at most 20; a form body ten times that is already not a login. */
 const FORM_BODY_LIMIT = 1024;
 
 interface LoginFormDeps {
@@ -23,6 +23,7 @@ interface LoginFormDeps {
  * student's screen, or back to the login screen naming the refusal. Registered inside the students plugin.
  */
 export function registerStudentLoginForm(app: FastifyInstance, { service, lookupLimit }: LoginFormDeps) {
+  const secondFactor = app.config.studentSecondFactor;
   app.register(async (scope) => {
     // A browser's form post and nothing else: the JSON door is getStudent.
     scope.removeAllContentTypeParsers();
@@ -60,10 +61,10 @@ export function registerStudentLoginForm(app: FastifyInstance, { service, lookup
         },
       },
       async (request, reply) => {
-        const nationalId = request.body.nationalID;
-        const answer = await service.lookup(nationalId);
+        const { nationalID: nationalId, seatNo } = request.body;
+        const answer = await service.lookup(nationalId, seatNo);
         setStudentSession(reply, answer._id);
-        setWebAppCookies(reply, answer._id, nationalId);
+        setWebAppCookies(reply, answer._id, nationalId, secondFactor === 'seatNo' ? seatNo : undefined);
         return reply.header('cache-control', 'no-store').redirect(landingOf(answer), 303);
       },
     );

@@ -36,14 +36,20 @@ export function isCrossSitePost(request: FastifyRequest): boolean {
 }
 
 /**
- * The cookies the web app itself keeps after a login (spec section 3: `id` and `nationalID`, readable by its
- * scripts, web/src/lib/cookies.ts), so that the screen the form redirects to finds the student as if the web app
- * had logged in.
+ * The cookies the web app itself keeps after a login (spec section 3: `id`, `nationalID` and, with the student
+ * second factor, `seatNo`, readable by its scripts, web/src/lib/cookies.ts), so that the screen the form
+ * redirects to finds the student as if the web app had logged in, and looks it up again with the same pair.
  */
-export function setWebAppCookies(reply: FastifyReply, studentId: string, nationalId: string): void {
+export function setWebAppCookies(
+  reply: FastifyReply,
+  studentId: string,
+  nationalId: string,
+  seatNo: string | undefined,
+): void {
   const options = { path: '/', sameSite: 'lax', maxAge: COOKIE_MAX_AGE_MS / 1000, secure: 'auto' } as const;
   reply.setCookie('id', studentId, options);
   reply.setCookie('nationalID', nationalId, options);
+  if (seatNo !== undefined) reply.setCookie('seatNo', seatNo, options);
 }
 
 /**

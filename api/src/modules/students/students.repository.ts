@@ -1,5 +1,5 @@
 import type { ImageKind } from '@portal/common';
-import { type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
 import { type Database, poolOf } from '../../db/pool.js';
 import {
   appointments,
@@ -102,43 +102,73 @@ export function asOneJsonColumn(columns: Record<string, Column | SQL>): SQL<unkn
 
 const lookupRecordColumns = { ...lookupColumns, documents: lookupDocuments };
 
-/** The login lookup by the placeholder `nationalId`: one row through the unique index on national_id. */
-export function lookupQuery(db: Database) {
+/** The login lookup's select, before its condition: one row through the unique index on national_id. */
+function lookupSelect(db: Database) {
   return db
     .select({ student: asOneJsonColumn(lookupRecordColumns) })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
     .leftJoin(interviewSlots, eq(interviewSlots.id, appointments.slotId))
-    .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id))
-    .where(eq(students.nationalId, sql.placeholder('nationalId')));
+    .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id));
+}
+
+/** The login lookup by the placeholder `nationalId`: one row through the unique index on national_id. */
+export function lookupQuery(db: Database) {
+  return lookupSelect(db).where(eq(students.nationalId, sql.placeholder('nationalId')));
 }
 
 /**
- * The login lookup as the statement Drizzle writes, run as a named prepared statement on the pool itself: a
+ * The login lookup with the student second factor (issue 20): the same row, only when the placeholder `seatNo`
+ * is its imported seat number too. A student without one is never found. Still one statement through the same
+ * index: a wrong pair costs what an unknown national ID costs.
+ */
+export function pairLookupQuery(db: Database) {
+  return lookupSelect(db).where(
+    and(
+      eq(students.nationalId, sql.placeholder('nationalId')),
+      eq(students.seatNo, sql.placeholder('seatNo')),
+    ),
+  );
+}
+
+/**
+ * A login lookup as the statement Drizzle writes, run as a named prepared statement on the pool itself: a
  * Drizzle prepared query spends about 11 µs of CPU a call around node-postgres (a tracing span, a per-call
  * parser table, a row mapper) for one JSON column that needs none of it (docs/decisions/0010-login-cost.md).
+ * The values go in the order of the statement's placeholders.
  */
-function lookupStatement(db: Database) {
-  const text = lookupQuery(db).toSQL().sql;
+function lookupStatement(db: Database, name: string, query: { toSQL(): { sql: string } }) {
+  const text = query.toSQL().sql;
   const names = Object.keys(lookupRecordColumns);
   const pool = poolOf(db);
   if (!pool) throw new Error('the login lookup needs a node-postgres pool under the database');
-  return async (nationalId: string): Promise<StudentRecord | undefined> => {
-    const { rows } = await pool.query<[unknown[]]>({
-      name: 'students_find_by_national_id',
-      text,
-      values: [nationalId],
-      rowMode: 'array',
-    });
-    const values = rows[0]?.[0];
-    return values ? recordOf<StudentRecord>(names, values) : undefined;
+  return async (...values: (string | null)[]): Promise<StudentRecord | undefined> => {
+    const { rows } = await pool.query<[unknown[]]>({ name, text, values, rowMode: 'array' });
+    const found = rows[0]?.[0];
+    return found ? recordOf<StudentRecord>(names, found) : undefined;
   };
 }
 
 export function studentsRepository(db: Database) {
   /** The login lookup, the hottest student query: one prepared statement. */
-  const findByNationalId = lookupStatement(db);
+  const findByNationalId: (nationalId: string) => Promise<StudentRecord | undefined> = lookupStatement(
+    db,
+    'students_find_by_national_id',
+    lookupQuery(db),
+  );
+  /**
+   * The login lookup with the seat number (`STUDENT_SECOND_FACTOR=seatNo`): a statement of its own. A null seat
+   * number (none sent) matches no row, and still costs the one statement.
+   */
+  const findByNationalIdAndSeatNo: (
+    nationalId: string,
+    seatNo: string | null,
+  ) => Promise<StudentRecord | undefined> = lookupStatement(
+    db,
+    'students_find_by_national_id_and_seat_no',
+    pairLookupQuery(db),
+  );
 
   /**
    * The student's college and appointment (null day and hour without one) with its booked slot's place (null
@@ -161,6 +191,7 @@ export function studentsRepository(db: Database) {
 
   return {
     findByNationalId,
+    findByNationalIdAndSeatNo,
     async findAppointment(studentId: string) {
       return (await findAppointment.execute({ studentId }))[0];
     },

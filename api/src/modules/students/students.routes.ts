@@ -24,6 +24,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = studentsService(studentsRepository(app.db), {
     timeZone: app.config.universityTimeZone,
     interviewResultVisible: app.config.interviewResultVisible,
+    studentSecondFactor: app.config.studentSecondFactor,
   });
 
   // Only the routes of this plugin that ask for it are limited. The plugin's own error is a plain Error
@@ -50,6 +51,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['students'],
         summary: 'Student login by national ID; opens the student session (signed HttpOnly cookie)',
+        description:
+          'With `STUDENT_SECOND_FACTOR=seatNo` the body carries `seatNo` too, the seat number of the imported ' +
+          'list; a wrong or missing one is answered exactly as an unknown national ID (404). Without the ' +
+          'setting `seatNo` is ignored.',
         body: studentLookupRequestSchema,
         response: {
           200: studentLookupResponseSchema,
@@ -60,7 +65,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await service.lookup(request.body.nationalID);
+      const answer = await service.lookup(request.body.nationalID, request.body.seatNo);
       setStudentSession(reply, answer._id);
       return answer;
     },

@@ -42,13 +42,27 @@ export interface StudentsServiceOptions {
   timeZone: string;
   /** `INTERVIEW_RESULT_VISIBLE`: whether the student sees the committee's decision once saved. */
   interviewResultVisible: boolean;
+  /** `STUDENT_SECOND_FACTOR`: 'seatNo' asks for the imported seat number beside the national ID (issue 20). */
+  studentSecondFactor: 'off' | 'seatNo';
 }
 
 export function studentsService(repository: StudentsRepository, options: StudentsServiceOptions) {
+  // Chosen once: with the setting off the login runs exactly the statement it always ran, and nothing more. With
+  // it on, a missing seat number runs the pair's statement too (as null, matching no row), so that a wrong or
+  // missing seat number and an unknown national ID all cost one statement and get one answer.
+  const find =
+    options.studentSecondFactor === 'seatNo'
+      ? (nationalId: string, seatNo: string | undefined) =>
+          repository.findByNationalIdAndSeatNo(nationalId, seatNo ?? null)
+      : (nationalId: string) => repository.findByNationalId(nationalId);
+
   return {
-    /** The login lookup by (already normalised) national ID; 404 with an Arabic hint when not registered. */
-    async lookup(nationalId: string): Promise<StudentLookupResponse> {
-      const student = await repository.findByNationalId(nationalId);
+    /**
+     * The login lookup by (already normalised) national ID, and seat number when the setting asks for it; 404
+     * with an Arabic hint when not registered, or when the pair does not match.
+     */
+    async lookup(nationalId: string, seatNo?: string): Promise<StudentLookupResponse> {
+      const student = await find(nationalId, seatNo);
       if (!student) throw new AppError(404, MESSAGES.studentNotRegistered);
       const interviewDecision = options.interviewResultVisible ? student.interviewDecision : null;
       const appointment = appointmentOf(student);
