@@ -7,14 +7,27 @@ import { isManageable, ROLE_LABELS } from './role-labels';
 
 const AWAITING_PASSWORD = 'لم يغيّر كلمة المرور بعد';
 
+/** What a card's buttons ask for after a confirmation (editing opens its own dialog). */
+export type AccountAction = 'delete' | 'resetTwoFactor' | 'signOutEverywhere';
+
+export const ACTION_LABELS: Record<AccountAction, string> = {
+  delete: 'حذف',
+  resetTwoFactor: 'إلغاء التحقق بخطوتين',
+  signOutEverywhere: 'تسجيل الخروج من جميع الأجهزة',
+};
+
 interface AdminCardProps {
   admin: StaffUser;
   onEdit: (admin: StaffUser) => void;
-  onDelete: (admin: StaffUser) => void;
+  onAction: (action: AccountAction, admin: StaffUser) => void;
 }
 
-/** One account: name, user name, role, mobile and faculty; super admins cannot be edited or deleted. */
-export function AdminCard({ admin, onEdit, onDelete }: AdminCardProps) {
+/**
+ * One account: name, user name, role, mobile and faculty; super admins cannot be edited, deleted or have their
+ * second factor or sessions ended from here. The list does not say which accounts have a second factor, so its
+ * reset is offered on each one and the server's answer says what happened.
+ */
+export function AdminCard({ admin, onEdit, onAction }: AdminCardProps) {
   const titleId = useId();
   return (
     <Card component="article" withBorder radius="md" padding="md" aria-labelledby={titleId}>
@@ -55,15 +68,18 @@ export function AdminCard({ admin, onEdit, onDelete }: AdminCardProps) {
             >
               تعديل
             </Button>
-            <Button
-              size="sm"
-              variant="light"
-              color="red"
-              onClick={() => onDelete(admin)}
-              aria-label={`حذف ${admin.name}`}
-            >
-              حذف
-            </Button>
+            {(['delete', 'resetTwoFactor', 'signOutEverywhere'] as const).map((action) => (
+              <Button
+                key={action}
+                size="sm"
+                variant="light"
+                color="red"
+                onClick={() => onAction(action, admin)}
+                aria-label={`${ACTION_LABELS[action]} ${admin.name}`}
+              >
+                {ACTION_LABELS[action]}
+              </Button>
+            ))}
           </Group>
         )}
       </Stack>

@@ -1,4 +1,4 @@
-import { MESSAGES, type StaffUser } from '@portal/common';
+import { MESSAGES, type StaffUser, TWO_FACTOR_MESSAGES } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi } from '@/testing/mock-api';
@@ -11,6 +11,8 @@ const UPDATE = 'PATCH /api/v1/users/updateAdmin';
 const RESET = 'PATCH /api/v1/users/resetAdminPassword';
 const FIND = 'POST /api/v1/users/getAdmin';
 const COLLEGES = 'GET /api/v1/colleges';
+const RESET_TWO_FACTOR = 'PATCH /api/v1/users/resetTwoFactor';
+const SIGN_OUT_EVERYWHERE = 'POST /api/v1/users/signOutEverywhere';
 
 const root = staffUser({ role: 'SUPERADMIN', name: 'مدير النظام', userName: 'rootadmin', phoneNumber: '' });
 const commerce = staffUser({ name: 'سارة محمود', userName: 'commerce', faculty: 'كلية التجارة' });
@@ -226,5 +228,49 @@ describe('admins management', () => {
   it('shows no results for an empty list', async () => {
     await openScreen({}, []);
     expect(await screen.findByText(MESSAGES.noResultsFound)).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'إلغاء التحقق بخطوتين',
+      RESET_TWO_FACTOR,
+      'هل تريد إلغاء التحقق بخطوتين لهذا المسؤول؟',
+      TWO_FACTOR_MESSAGES.reset,
+    ],
+    [
+      'تسجيل الخروج من جميع الأجهزة',
+      SIGN_OUT_EVERYWHERE,
+      'هل تريد تسجيل خروج هذا المسؤول من جميع الأجهزة؟',
+      TWO_FACTOR_MESSAGES.signedOutEverywhere,
+    ],
+  ])(
+    'asks before "%s" for an account, then says what the server did',
+    async (action, call, question, done) => {
+      const { user, api } = await openScreen({ [call]: () => ok({ message: done }) });
+      await user.click(await screen.findByRole('button', { name: `${action} منى علي` }));
+      expect(within(card('مدير النظام')).queryByRole('button')).not.toBeInTheDocument();
+      let confirm = await screen.findByRole('dialog', { name: question });
+      expect(within(confirm).getByText('social')).toBeInTheDocument();
+      await user.click(within(confirm).getByRole('button', { name: 'لا' }));
+      expect(api.bodiesOf(call)).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: `${action} منى علي` }));
+      confirm = await screen.findByRole('dialog', { name: question });
+      await user.click(within(confirm).getByRole('button', { name: 'نعم' }));
+      expect(await screen.findByText(done)).toBeInTheDocument();
+      expect(api.bodiesOf(call)).toEqual([{ id: social._id }]);
+      // The account stays in the list.
+      expect(card('منى علي')).toBeInTheDocument();
+    },
+  );
+
+  it("shows the server's refusal of a second factor reset", async () => {
+    const { user } = await openScreen({
+      [RESET_TWO_FACTOR]: () => fails(400, TWO_FACTOR_MESSAGES.notEnabled),
+    });
+    await user.click(await screen.findByRole('button', { name: 'إلغاء التحقق بخطوتين سارة محمود' }));
+    const confirm = await screen.findByRole('dialog', { name: 'هل تريد إلغاء التحقق بخطوتين لهذا المسؤول؟' });
+    await user.click(within(confirm).getByRole('button', { name: 'نعم' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.notEnabled)).toBeInTheDocument();
   });
 });

@@ -5,17 +5,33 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
 import { PageSpinner } from '@/components/page-spinner';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
-import { AdminCard } from './admin-card';
+import { type AccountAction, AdminCard } from './admin-card';
 import { AdminDialog, type AdminDialogMode } from './admin-dialog';
 import { AdminSearch } from './admin-search';
-import { deleteAdmin, findAdmin, useAdmins, useUpdateAdminsList } from './api/admins';
-import { ConfirmDialog } from './confirm-dialog';
+import {
+  deleteAdmin,
+  findAdmin,
+  resetTwoFactor,
+  signOutEverywhere,
+  useAdmins,
+  useUpdateAdminsList,
+} from './api/admins';
 import { isManageable } from './role-labels';
 
 const TITLE = 'إدارة المسؤولين';
 const ADD = 'إضافة مسؤول';
-const CONFIRM_DELETE = 'هل تريد حذف هذا المسؤول؟';
+const CONFIRM: Record<AccountAction, string> = {
+  delete: 'هل تريد حذف هذا المسؤول؟',
+  resetTwoFactor: 'هل تريد إلغاء التحقق بخطوتين لهذا المسؤول؟',
+  signOutEverywhere: 'هل تريد تسجيل خروج هذا المسؤول من جميع الأجهزة؟',
+};
+const CALLS: Record<AccountAction, typeof deleteAdmin> = {
+  delete: deleteAdmin,
+  resetTwoFactor,
+  signOutEverywhere,
+};
 const RETRY = 'إعادة المحاولة';
 
 type Change = (users: StaffUser[]) => StaffUser[];
@@ -29,7 +45,7 @@ export function AdminsManagement() {
   // A search shows its own short list until "show all"; changes apply to both lists.
   const [found, setFound] = useState<StaffUser[] | null>(null);
   const [dialog, setDialog] = useState<AdminDialogMode | null>(null);
-  const [toDelete, setToDelete] = useState<StaffUser | null>(null);
+  const [confirming, setConfirming] = useState<{ action: AccountAction; admin: StaffUser } | null>(null);
 
   const change = (apply: Change) => {
     updateCachedList(apply);
@@ -45,12 +61,12 @@ export function AdminsManagement() {
     },
   });
 
-  const remove = useMutation({
-    mutationFn: async (admin: StaffUser) => {
-      const result = await deleteAdmin(admin._id);
-      setToDelete(null);
+  const act = useMutation({
+    mutationFn: async ({ action, admin }: { action: AccountAction; admin: StaffUser }) => {
+      const result = await CALLS[action](admin._id);
+      setConfirming(null);
       if (result.status === 'error') return handleError(result);
-      change((list) => list.filter((user) => user._id !== admin._id));
+      if (action === 'delete') change((list) => list.filter((user) => user._id !== admin._id));
       showSuccessNotice(result.data.message, TOAST_SUCCESS_LONG_MS);
     },
   });
@@ -98,7 +114,7 @@ export function AdminsManagement() {
                 if (isManageable(target.role))
                   setDialog({ mode: 'edit', admin: { ...target, role: target.role } });
               }}
-              onDelete={setToDelete}
+              onAction={(action, target) => setConfirming({ action, admin: target })}
             />
           ))}
         </SimpleGrid>
@@ -122,14 +138,14 @@ export function AdminsManagement() {
           }
         />
       )}
-      {toDelete && (
+      {confirming && (
         <ConfirmDialog
-          title={CONFIRM_DELETE}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(toDelete)}
-          onCancel={() => setToDelete(null)}
+          title={CONFIRM[confirming.action]}
+          pending={act.isPending}
+          onConfirm={() => act.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
         >
-          {toDelete.name} (<span dir="ltr">{toDelete.userName}</span>)
+          {confirming.admin.name} (<span dir="ltr">{confirming.admin.userName}</span>)
         </ConfirmDialog>
       )}
     </Stack>

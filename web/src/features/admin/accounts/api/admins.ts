@@ -87,3 +87,23 @@ export function getFaculties() {
 export function useFaculties() {
   return useQuery({ queryKey: ['colleges', 'names'], queryFn: getFaculties, staleTime: 10 * 60_000 });
 }
+
+/** Issue 20: clears the account's second factor (it sets one up again when asked); its tokens end. */
+export function resetTwoFactor(id: string) {
+  return apiRequest('/users/resetTwoFactor', {
+    method: 'PATCH',
+    body: { id },
+    auth: true,
+    schema: staffMessageResponseSchema,
+  });
+}
+
+/** Issue 20: ends every token of the account on every device. */
+export function signOutEverywhere(id: string) {
+  return apiRequest('/users/signOutEverywhere', {
+    method: 'POST',
+    body: { id },
+    auth: true,
+    schema: staffMessageResponseSchema,
+  });
+}
