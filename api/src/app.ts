@@ -7,6 +7,7 @@ import { type Database, poolOf } from './db/pool.js';
 import { redisPlugin } from './lib/redis.js';
 import { lazyChildLogger } from './logger.js';
 import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { charterRoutes } from './modules/charter/charter.routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(documentReviewRoutes);
       await api.register(interviewsRoutes, { secret: deps.secret });
       await api.register(notificationsRoutes);
+      await api.register(auditRoutes, { secret: deps.secret });
       await api.register(myDataRoutes);
     },
     { prefix: '/api/v1' },

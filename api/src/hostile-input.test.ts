@@ -12,6 +12,7 @@ import {
   type Spreadsheets,
   uploadCases,
 } from '../test/hostile-input/file-cases.js';
+import { AUDIT_CASES } from '../test/hostile-input/audit-cases.js';
 import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostile-case.js';
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
@@ -35,6 +36,7 @@ const CASES: readonly HostileCase[] = [
   ...JSON_CASES,
   ...INTERVIEW_CASES,
   ...NOTIFICATION_CASES,
+  ...AUDIT_CASES,
   ...STUDENT_DATA_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');

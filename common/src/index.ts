@@ -1,4 +1,5 @@
 export * from './additional-questions.js';
+export * from './audit.js';
 export * from './branding.js';
 export * from './colleges.js';
 export * from './complete-data.js';

@@ -1,5 +1,8 @@
+import type { AuditCursor, AuditFilters, StaffRole } from '@portal/common';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { auditLog } from '../../db/schema.js';
+import { readInBatches } from '../../db/read-in-batches.js';
+import { staffUsers } from '../../db/schema.js';
 
 /** A database or an open transaction: an audit row is written in the same transaction as the change it records. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -22,15 +25,147 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-/** Writes one row of the audit log (who, what, when, on what). Every staff write calls it. */
-export async function recordAudit(db: DbExecutor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actor?.id ?? null,
-    actorUserName: entry.actor?.userName ?? null,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    details: entry.details ?? null,
-    ip: entry.ip ?? null,
-  });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The target's id when it is a row of `type` (a uuid), else null: the SQL below casts it. */
+function targetOfType(entry: AuditEntry, type: string): string | null {
+  return entry.targetType === type && entry.targetId && UUID.test(entry.targetId) ? entry.targetId : null;
 }
+
+/**
+ * Writes one row of the audit log (who, what, when, on what). Every staff write calls it. A row naming a student
+ * copies the student's national ID, name and college in the same statement, so the audit screen can filter on
+ * them and they outlive the student (no foreign key: the row stays when the student goes). Otherwise the faculty
+ * is the college the row names, or the acting faculty ADMIN's own.
+ */
+export async function recordAudit(db: DbExecutor, entry: AuditEntry): Promise<void> {
+  const studentId = targetOfType(entry, 'student');
+  const collegeId = targetOfType(entry, 'college');
+  const actorId = entry.actor?.id ?? null;
+  await db.execute(sql`
+    INSERT INTO audit_log (actor_id, actor_user_name, action, target_type, target_id, details, ip,
+      student_national_id, student_name, faculty)
+    SELECT ${actorId}::uuid, ${entry.actor?.userName ?? null}, ${entry.action}, ${entry.targetType ?? null},
+      ${entry.targetId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${entry.ip ?? null},
+      s.national_id, s.name, coalesce(sc.name, tc.name, ac.name)
+    FROM (SELECT 1) AS one
+    LEFT JOIN students s ON s.id = ${studentId}::uuid
+    LEFT JOIN colleges sc ON sc.id = s.college_id
+    LEFT JOIN colleges tc ON tc.id = ${collegeId}::uuid
+    LEFT JOIN staff_users a ON a.id = ${actorId}::uuid AND a.role = 'ADMIN'
+    LEFT JOIN colleges ac ON ac.id = a.college_id`);
+}
+
+/** One audit row as the screen and the export read it. */
+export interface AuditRow {
+  id: string;
+  /** When, to the microsecond, UTC (ISO 8601): also where the next page starts. */
+  cursorAt: string;
+  actorId: string | null;
+  actorUserName: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+  studentNationalId: string | null;
+  studentName: string | null;
+  faculty: string | null;
+}
+
+const ROW_COLUMNS = sql`id,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt",
+  actor_id AS "actorId", actor_user_name AS "actorUserName", action, target_type AS "targetType",
+  target_id AS "targetId", details, ip, student_national_id AS "studentNationalId",
+  student_name AS "studentName", faculty`;
+
+/**
+ * The conditions of the screen's filters. Each equality has its index `(column, created_at, id)` (migration
+ * 0010), so a page is a short backward index scan whatever the table's size. Days are the university's.
+ */
+function filtersWhere(
+  filters: AuditFilters,
+  timeZone: string,
+  before: AuditCursor | null,
+  inclusive = false,
+): SQL {
+  const parts: SQL[] = [];
+  if (filters.actor) parts.push(sql`actor_id = ${filters.actor}::uuid`);
+  if (filters.action) parts.push(sql`action = ${filters.action}`);
+  if (filters.nationalID) parts.push(sql`student_national_id = ${filters.nationalID}`);
+  if (filters.faculty) parts.push(sql`faculty = ${filters.faculty}`);
+  if (filters.from)
+    parts.push(sql`created_at >= ((${filters.from}::date)::timestamp AT TIME ZONE ${timeZone})`);
+  if (filters.to)
+    parts.push(sql`created_at < ((${filters.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
+  if (before)
+    parts.push(
+      inclusive
+        ? sql`(created_at, id) <= (${before.at}::timestamptz, ${before.id}::uuid)`
+        : sql`(created_at, id) < (${before.at}::timestamptz, ${before.id}::uuid)`,
+    );
+  return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
+}
+
+/** Up to `limit` rows older than the cursor, newest first (ties on the instant ordered by id). */
+export function pageQuery(
+  filters: AuditFilters,
+  timeZone: string,
+  cursor: AuditCursor | null,
+  limit: number,
+): SQL {
+  return sql`
+    SELECT ${ROW_COLUMNS} FROM audit_log
+    WHERE ${filtersWhere(filters, timeZone, cursor)}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit}`;
+}
+
+export function auditRepository(db: Database, timeZone: string) {
+  return {
+    async page(filters: AuditFilters, cursor: AuditCursor | null, limit: number): Promise<AuditRow[]> {
+      const { rows } = await db.execute(pageQuery(filters, timeZone, cursor, limit));
+      return rows as unknown as AuditRow[];
+    },
+
+    /** How many rows match, up to and including `bound`, counting no further than `cap`. */
+    async count(filters: AuditFilters, bound: AuditCursor, cap: number): Promise<number> {
+      const { rows } = await db.execute(sql`
+        SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM audit_log WHERE ${filtersWhere(filters, timeZone, bound, true)} LIMIT ${cap}
+        ) AS matching`);
+      return (rows[0] as { n: number }).n;
+    },
+
+    /** The matching rows up to and including `bound`, newest first, through a cursor. */
+    stream(
+      filters: AuditFilters,
+      bound: AuditCursor,
+      onBatch: (rows: AuditRow[]) => Promise<void>,
+    ): Promise<number> {
+      return readInBatches<AuditRow>(
+        db,
+        sql`SELECT ${ROW_COLUMNS} FROM audit_log
+            WHERE ${filtersWhere(filters, timeZone, bound, true)}
+            ORDER BY created_at DESC, id DESC`,
+        onBatch,
+      );
+    },
+
+    /** The account an export link was made for, as it is now (a link dies with its account or role). */
+    async staffForLink(
+      id: string,
+    ): Promise<{ userName: string; role: StaffRole; credentialsChangedAt: Date } | undefined> {
+      const [row] = await db
+        .select({
+          userName: staffUsers.userName,
+          role: staffUsers.role,
+          credentialsChangedAt: staffUsers.credentialsChangedAt,
+        })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, id));
+      return row;
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof auditRepository>;

@@ -136,6 +136,11 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
 
   // College settings (issue 17): the super admin sets each college's data deadline. `GET /colleges` stays public.
   { method: 'PATCH', url: '/colleges/:id', allow: SUPERADMIN_ONLY },
+
+  // The audit trail on screen (issue 20): super admin only. The export link is its own credential: public row.
+  { method: 'GET', url: '/audit', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/audit/export', allow: SUPERADMIN_ONLY },
+  { method: 'GET', url: '/audit/export/:token', allow: 'public' },
 ];
 
 export type AccessDecision = 'allowed' | 'forbidden' | 'changePasswordFirst';

@@ -48,6 +48,14 @@ export function exportsRepository(db: Database) {
       return row;
     },
 
+    /** How many students an export covers: its audit row says so before the file is sent. */
+    async countStudents(filter: ExportFilter): Promise<number> {
+      const { rows } = await db.execute(
+        sql`SELECT count(*)::int AS n FROM students s WHERE ${where(filter)}`,
+      );
+      return (rows[0] as { n: number }).n;
+    },
+
     /** The students of an export, as arrays in column order, batch by batch; answers how many there were. */
     streamStudents(
       filter: ExportFilter,

@@ -198,7 +198,8 @@ describe('POST /students/downloadStudentData/:type then GET /downloads/:token', 
     const superAdmin = await insertStaff(db, { role: 'SUPERADMIN' });
     await download(superAdmin.role, 'incomplete');
     const { path } = (await askFor(superAdmin, 'incomplete')).json() as { path: string };
-    await app.inject({ method: 'GET', url: path });
+    const file = await app.inject({ method: 'GET', url: path });
+    const { rows } = await sheetOf(file.rawPayload);
     const entries = await db
       .select()
       .from(auditLog)
@@ -213,7 +214,12 @@ describe('POST /students/downloadStudentData/:type then GET /downloads/:token', 
       'students.export',
       'students.export.download',
     ]);
-    expect(entries[0]?.details).toMatchObject({ type: 'incomplete', faculty: FACULTY });
+    // The download's row says how many students the file holds: the sheet's rows under its header.
+    expect(entries[0]?.details).toMatchObject({
+      type: 'incomplete',
+      faculty: FACULTY,
+      rows: rows.length - 1,
+    });
   });
 });
 

@@ -134,20 +134,18 @@ export function exportsService({ repository, audit, links, storage, downloadPath
         throw new AppError(403, MESSAGES.downloadLinkInvalid);
       const faculty = data.c ? ((await repository.collegeName(data.c)) ?? null) : null;
       if (data.c && !faculty) throw new AppError(404, MESSAGES.collegeNotFound);
+      // complete, completeSupport, completePhotos: students with complete data; the others: without.
+      const filter = { complete: data.t.startsWith('complete'), collegeId: data.c };
+      // Audited before a byte is sent (no audit row, no file), with the students the file holds.
       await audit({
         actor: { id: data.s, userName: staff.userName },
         action: 'students.export.download',
         targetType: 'college',
         targetId: data.c,
-        details: { type: data.t, faculty },
+        details: { type: data.t, faculty, rows: await repository.countStudents(filter) },
         ip: context.ip,
       });
-      // complete, completeSupport, completePhotos: students with complete data; the others: without.
-      return {
-        type: data.t,
-        filter: { complete: data.t.startsWith('complete'), collegeId: data.c },
-        faculty,
-      };
+      return { type: data.t, filter, faculty };
     },
 
     fileOf(opened: OpenedExport): DownloadFile {

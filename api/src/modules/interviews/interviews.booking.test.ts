@@ -4,7 +4,7 @@ import {
   MESSAGES,
   type StudentInterviewSlotsResponse,
 } from '@portal/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
@@ -46,7 +46,7 @@ beforeEach(async () => {
   await db.delete(interviewOutcomes);
   await db.delete(students);
   await db.delete(interviewSlots);
-  await db.delete(auditLog);
+  await db.execute(sql`TRUNCATE audit_log`);
 });
 
 const error = (message: string) => ({ status: 'error', message });

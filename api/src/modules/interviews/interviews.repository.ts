@@ -460,6 +460,15 @@ export function interviewsRepository(db: Database) {
     },
 
     /** The appointed students of the range with their outcomes, batch by batch (a cursor); answers the count. */
+    /** How many students the outcomes export of the range holds (one row each). */
+    async countOutcomes(range: DateRange): Promise<number> {
+      const { rows } = await db.execute(sql`
+        SELECT count(*)::int AS n FROM appointments a
+        WHERE (${range.from ?? null}::date IS NULL OR a.appointed_day >= ${range.from ?? null}::date)
+          AND (${range.to ?? null}::date IS NULL OR a.appointed_day <= ${range.to ?? null}::date)`);
+      return (rows[0] as { n: number }).n;
+    },
+
     streamOutcomes(range: DateRange, onBatch: (rows: ExportRow[]) => Promise<void>): Promise<number> {
       const query: SQL = sql`
         SELECT s.name, s.national_id AS "nationalId", s.phone_number AS "phoneNumber",

@@ -485,14 +485,15 @@ export function interviewsService({
       const staff = await repository.staffForLink(data.s);
       if (!staff || !EXPORT_ROLES.includes(staff.role) || staff.credentialsChangedAt.getTime() > data.i)
         throw new AppError(403, MESSAGES.downloadLinkInvalid);
+      const range = { from: data.f ?? undefined, to: data.t ?? undefined };
       await audit({
         actor: { id: data.s, userName: staff.userName },
         action: 'interviews.export_download',
         targetType: 'interview_outcomes',
-        details: { from: data.f, to: data.t },
+        details: { from: data.f, to: data.t, rows: await repository.countOutcomes(range) },
         ip: context.ip,
       });
-      return { from: data.f ?? undefined, to: data.t ?? undefined };
+      return range;
     },
   };
 }

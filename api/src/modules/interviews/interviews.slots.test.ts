@@ -30,7 +30,7 @@ beforeEach(async () => {
   await db.delete(appointments);
   await db.delete(students);
   await db.delete(interviewSlots);
-  await db.delete(auditLog);
+  await db.execute(sql`TRUNCATE audit_log`);
   social ??= await insertStaff(db, { role: 'SOCIAL_ADMIN' });
 });
 

@@ -9,7 +9,7 @@ import {
   STAFF_MESSAGE_MAX_LENGTH,
   type StaffRole,
 } from '@portal/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -193,7 +193,7 @@ describe('POST /notifications/send', () => {
   beforeEach(async () => {
     await db.delete(notificationCampaigns);
     await db.delete(notifications);
-    await db.delete(auditLog);
+    await db.execute(sql`TRUNCATE audit_log`);
   });
 
   it('queues one message per student and channel under a new campaign, with its audit row, at once', async () => {

@@ -28,7 +28,7 @@ let staff: TestStaff[] = [];
 beforeEach(async () => {
   await db.delete(appointments);
   await db.delete(students);
-  await db.delete(auditLog);
+  await db.execute(sql`TRUNCATE audit_log`);
   if (staff.length === 0)
     staff = [
       await insertStaff(db, { role: 'SOCIAL_ADMIN' }),

@@ -33,7 +33,7 @@ let social: TestStaff;
 beforeEach(async () => {
   await db.delete(appointments);
   await db.delete(students);
-  await db.delete(auditLog);
+  await db.execute(sql`TRUNCATE audit_log`);
   social ??= await insertStaff(db, { role: 'SOCIAL_ADMIN', faculty: 'كلية الخدمة الاجتماعية' });
 });
 

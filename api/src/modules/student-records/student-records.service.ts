@@ -129,7 +129,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         if (!student || (staff.role === 'ADMIN' && student.faculty !== staff.faculty))
           throw new AppError(404, MESSAGES.studentRecordNotFound);
         const imageKeys = await repository.imageKeysOfStudent(tx, id);
-        await repository.deleteStudent(tx, id);
+        // Audited first: the row copies the student's national ID and name while the student still exists.
         await audit(
           {
             actor: actorOf(staff),
@@ -146,6 +146,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
           },
           tx,
         );
+        await repository.deleteStudent(tx, id);
         return imageKeys;
       });
       await removeFiles(keys);
