@@ -19,6 +19,7 @@ export type AdminScreenPath =
   | 'interviews'
   | 'colleges'
   | 'adminsManagement'
+  | 'audit'
   | 'updateAccountInfo'
   | 'changePassword';
 
@@ -63,6 +64,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'interviews', label: 'المقابلات الشخصية', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
   { path: 'colleges', label: 'إعدادات الكليات', allows: only('SUPERADMIN') },
   { path: 'adminsManagement', label: 'إدارة المسؤولين', allows: only('SUPERADMIN') },
+  { path: 'audit', label: 'سجل العمليات', allows: only('SUPERADMIN') },
   {
     path: 'updateAccountInfo',
     label: 'تحديث بيانات الحساب',

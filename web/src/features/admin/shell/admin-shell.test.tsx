@@ -18,6 +18,7 @@ const LINKS = {
   interviews: 'المقابلات الشخصية',
   colleges: 'إعدادات الكليات',
   adminsManagement: 'إدارة المسؤولين',
+  audit: 'سجل العمليات',
   updateAccountInfo: 'تحديث بيانات الحساب',
   changePassword: 'تغيير كلمة المرور',
 };
@@ -44,6 +45,7 @@ describe('admin shell', () => {
         LINKS.interviews,
         LINKS.colleges,
         LINKS.adminsManagement,
+        LINKS.audit,
         LINKS.updateAccountInfo,
         LINKS.changePassword,
       ],
