@@ -56,8 +56,7 @@ describe('forged staff tokens', async () => {
     ['HS256 with an empty key', () => hs256('', { alg: 'HS256', typ: 'JWT' }, claims)],
     [
       'HS256 carrying its own key in the header (jwk)',
-      () =>
-        hs256('attacker', { alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: b64u('attacker') } }, claims),
+      () => hs256('attacker', { alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: b64u('attacker') } }, claims),
     ],
     [
       'HS256 pointing at a key elsewhere (jku, kid)',

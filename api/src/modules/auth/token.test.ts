@@ -57,12 +57,16 @@ describe('staff tokens (HS256, jose)', () => {
     expect(await createTokenService(`${SECRET}x`).verify(token)).toBeUndefined();
 
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    expect(await tokens.verify(`${header}.${b64({ ...claims, sub: randomUUID() })}.${signature}`)).toBeUndefined();
+    expect(
+      await tokens.verify(`${header}.${b64({ ...claims, sub: randomUUID() })}.${signature}`),
+    ).toBeUndefined();
     expect(
       await tokens.verify(`${header}.${b64({ ...claims, exp: claims.exp + 9999 })}.${signature}`),
     ).toBeUndefined();
     expect(await tokens.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`)).toBeUndefined();
-    expect(await tokens.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`)).toBeUndefined();
+    expect(
+      await tokens.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`),
+    ).toBeUndefined();
   });
 
   it('refuses a correctly signed token with a wrong header or claims', async () => {
@@ -83,7 +87,9 @@ describe('staff tokens (HS256, jose)', () => {
     const now = Date.now();
     const good = { sub: id, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 60, iatMs: now };
     // One key, so a key id chooses nothing (and cannot point the check at another key).
-    expect(await tokens.verify(sign({ alg: 'HS256', typ: 'JWT', kid: '../../etc/passwd' }, good))).toBeDefined();
+    expect(
+      await tokens.verify(sign({ alg: 'HS256', typ: 'JWT', kid: '../../etc/passwd' }, good)),
+    ).toBeDefined();
     // Explicit typing (RFC 8725 section 3.11): a token of another kind signed under the same key is no session.
     expect(await tokens.verify(sign({ alg: 'HS256' }, good))).toBeUndefined();
     expect(await tokens.verify(sign({ alg: 'HS256', typ: 'at+jwt' }, good))).toBeUndefined();
@@ -91,9 +97,13 @@ describe('staff tokens (HS256, jose)', () => {
     const critical = { alg: 'HS256', typ: 'JWT', crit: ['exp-policy'], 'exp-policy': 'strict' };
     expect(await tokens.verify(sign(critical, good))).toBeUndefined();
     // An unencoded payload (RFC 7797) is not a JWT.
-    expect(await tokens.verify(sign({ alg: 'HS256', typ: 'JWT', b64: false, crit: ['b64'] }, good))).toBeUndefined();
+    expect(
+      await tokens.verify(sign({ alg: 'HS256', typ: 'JWT', b64: false, crit: ['b64'] }, good)),
+    ).toBeUndefined();
     // A not-yet-valid token is refused too, though the portal never issues one.
-    expect(await tokens.verify(sign({ alg: 'HS256', typ: 'JWT' }, { ...good, nbf: good.exp }))).toBeUndefined();
+    expect(
+      await tokens.verify(sign({ alg: 'HS256', typ: 'JWT' }, { ...good, nbf: good.exp })),
+    ).toBeUndefined();
   });
 
   it.each(['', 'abc', 'a.b', 'a.b.c.d', 'ä.b.c', '..', 'e30.e30.', 'W10.W10.abc', `${'a'.repeat(3000)}.b.c`])(
@@ -107,7 +117,13 @@ describe('staff tokens (HS256, jose)', () => {
     const now = Date.now();
     const padded = sign(
       { alg: 'HS256', typ: 'JWT' },
-      { sub: id, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 60, iatMs: now, pad: 'x'.repeat(2000) },
+      {
+        sub: id,
+        iat: Math.floor(now / 1000),
+        exp: Math.floor(now / 1000) + 60,
+        iatMs: now,
+        pad: 'x'.repeat(2000),
+      },
     );
     expect(padded.length).toBeGreaterThan(2048);
     expect(await tokens.verify(padded)).toBeUndefined();

@@ -409,7 +409,10 @@ describe('staff access', async () => {
     async (role) => {
       const account = await staff(role);
       expectPdf(await download('admission', commerce.id, await auth(account)), 'admission-form');
-      expectPdf(await download('finalPersonalTest', social.id, await auth(account)), 'final-personal-test-form');
+      expectPdf(
+        await download('finalPersonalTest', social.id, await auth(account)),
+        'final-personal-test-form',
+      );
       const [row] = await db
         .select()
         .from(auditLog)
@@ -545,7 +548,10 @@ describe("the tracker's forms step (issue 17)", () => {
   it('is not done by a staff download, a staff link, or a refused download', async () => {
     const student = await insertStudent(db, { ...COMPLETE, college: 'كلية التجارة' });
     const account = await insertStaff(db, { role: 'SUPPORT' });
-    expectPdf(await download('admission', student.id, bearer(await tokenFor(app, account))), 'admission-form');
+    expectPdf(
+      await download('admission', student.id, bearer(await tokenFor(app, account))),
+      'admission-form',
+    );
     const link = await app.inject({
       method: 'POST',
       url: '/api/v1/forms/downloadLink',
