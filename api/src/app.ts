@@ -26,6 +26,8 @@ import { quizRoutes } from './modules/quiz/quiz.routes.js';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
+import { twoFactorPlugin } from './modules/two-factor/two-factor.plugin.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { pdfPlugin } from './pdf/pdf.plugin.js';
 import { compression } from './plugins/compression.js';
@@ -106,7 +108,11 @@ export async function buildApp(deps: AppDeps) {
   // Shared rate-limit counters when REDIS_URL is set (app.redis, else null).
   await app.register(redisPlugin, { url: deps.config.redisUrl });
   // Before the routes: guards every route named in the access table (auth/access-policy.ts).
-  await app.register(authPlugin, { secret: deps.secret });
+  await app.register(authPlugin, {
+    secret: deps.secret,
+    twoFactorRequired: deps.config.staffTwoFactorRequired,
+  });
+  await app.register(twoFactorPlugin, { secret: deps.secret });
   await app.register(openApi);
   await app.register(pdfPlugin);
 
@@ -116,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(brandingRoutes);
       await api.register(collegesRoutes);
       await api.register(usersRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(studentsRoutes);
       await api.register(charterRoutes);
       await api.register(completeDataRoutes);

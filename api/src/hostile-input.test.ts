@@ -6,18 +6,19 @@ import { bearer, OTHER_FACULTY, staffWithRole, TEST_FACULTY, tokenFor } from '..
 import { insertStudent, loginStudent } from '../test/builders.js';
 import { changedTables, databaseFingerprint } from '../test/database-fingerprint.js';
 import { insertReviewableStudent } from '../test/documents.js';
+import { AUDIT_CASES } from '../test/hostile-input/audit-cases.js';
 import {
   buildSpreadsheets,
   FILE_CASES,
   type Spreadsheets,
   uploadCases,
 } from '../test/hostile-input/file-cases.js';
-import { AUDIT_CASES } from '../test/hostile-input/audit-cases.js';
 import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostile-case.js';
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
 import { NOTIFICATION_CASES } from '../test/hostile-input/notification-cases.js';
 import { STUDENT_DATA_CASES } from '../test/hostile-input/student-data-cases.js';
+import { TWO_FACTOR_CASES } from '../test/hostile-input/two-factor-cases.js';
 import { multipartBody } from '../test/multipart.js';
 import { createTestApp } from '../test/test-app.js';
 import { students } from './db/schema.js';
@@ -38,6 +39,7 @@ const CASES: readonly HostileCase[] = [
   ...NOTIFICATION_CASES,
   ...AUDIT_CASES,
   ...STUDENT_DATA_CASES,
+  ...TWO_FACTOR_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');
     return sheets;

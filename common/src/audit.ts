@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS = {
   // Staff sign-in, own account and accounts management.
   'staff.login': 'تسجيل دخول موظف',
   'staff.login_failed': 'محاولة دخول فاشلة',
+  'staff.login_challenge': 'كلمة مرور صحيحة بانتظار رمز التحقق',
   'staff.login_challenge_failed': 'رمز تحقق خاطئ عند تسجيل الدخول',
   'staff.change_password': 'تغيير كلمة المرور',
   'staff.update_own_account': 'تعديل بيانات الحساب الشخصي',
@@ -42,6 +43,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.update': 'تعديل حساب موظف',
   'staff.reset_password': 'إعادة تعيين كلمة مرور موظف',
   'staff.delete': 'حذف حساب موظف',
+  'staff.two_factor.setup': 'بدء إعداد التحقق بخطوتين',
   'staff.two_factor.enable': 'تفعيل التحقق بخطوتين',
   'staff.two_factor.disable': 'إيقاف التحقق بخطوتين',
   'staff.two_factor.reset': 'إلغاء التحقق بخطوتين لحساب موظف',

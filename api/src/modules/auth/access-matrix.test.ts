@@ -90,6 +90,19 @@ const SPEC_ISSUE_17_ACCESS: Record<string, Partial<Record<StaffRole, true | 'fir
   'PATCH /colleges/:id': { SUPERADMIN: true },
 };
 
+/**
+ * Issue 20: every account enrols, confirms and leaves its own second factor; resetting
+ * another's factor is the super admin's. (Enrolling and signing out also before the first password change: the
+ * matrix below checks each row's `beforePasswordChange` as it stands.)
+ */
+const EVERY_ROLE = { SUPERADMIN: true, SUPPORT: true, ADMIN: true, SOCIAL_ADMIN: true } as const;
+const SPEC_ISSUE_20_USERS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'>>> = {
+  'POST /users/twoFactor/setup': EVERY_ROLE,
+  'POST /users/twoFactor/enable': EVERY_ROLE,
+  'POST /users/twoFactor/disable': EVERY_ROLE,
+  'PATCH /users/resetTwoFactor': { SUPERADMIN: true },
+};
+
 type Expected = { status: 401 | 403; message: string } | 'allowed';
 
 /** What the table says a signed-in account gets, read straight from the row's fields. */
@@ -158,11 +171,13 @@ function accessOf(rule: AccessRule): Partial<Record<StaffRole, true | 'first'>> 
 }
 
 describe('the access table', () => {
-  it('gives the staff-account calls exactly the access of spec section 6', () => {
+  it('gives the staff-account calls exactly the access of spec section 6 and of issue 20', () => {
     const users = ACCESS_POLICY.filter((rule) => rule.url.startsWith('/users/') && rule.allow !== 'public');
     const actual = Object.fromEntries(users.map((rule) => [`${rule.method} ${rule.url}`, accessOf(rule)]));
-    expect(actual).toEqual(SPEC_USERS_ACCESS);
+    expect(actual).toEqual({ ...SPEC_USERS_ACCESS, ...SPEC_ISSUE_20_USERS_ACCESS });
     expect(ACCESS_POLICY).toContainEqual({ method: 'POST', url: '/users/login', allow: 'public' });
+    // The code step of a sign-in: the challenge is its credential.
+    expect(ACCESS_POLICY).toContainEqual({ method: 'POST', url: '/users/login/verify', allow: 'public' });
   });
 
   it('gives the staff student-record calls exactly the access of spec section 6', () => {
@@ -331,7 +346,10 @@ describe('the auth plugin', () => {
     const ok = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${await token(social)}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ who: 'SOCIAL_ADMIN' });
-    const other = await mini.inject({ method: 'GET', url: `/api/v1/print/2026-01-01/${await token(support)}` });
+    const other = await mini.inject({
+      method: 'GET',
+      url: `/api/v1/print/2026-01-01/${await token(support)}`,
+    });
     expect(other.statusCode).toBe(403);
     const header = await mini.inject({
       method: 'GET',

@@ -13,6 +13,8 @@ export type AccessMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   Without it such an account gets 403 'change your password first'.
  * - `onlyBeforePasswordChange`: roles that may call only while their password is NOT yet changed (spec: an
  *   ADMIN updates its own account only then).
+ * - `beforeTwoFactorEnrolment`: callable by an account whose role must enrol a second factor (STAFF_2FA_REQUIRED)
+ *   and has not yet. Without it such an account gets 403 'enrol a second factor first' (issue 20).
  * - `tokenFrom`: where the bearer token is read: the Authorization header (default) or a path parameter, for
  *   links the browser opens itself (the schedule print link).
  */
@@ -23,6 +25,7 @@ export interface AccessRule {
   allow: 'public' | 'staff' | readonly StaffRole[];
   beforePasswordChange?: boolean;
   onlyBeforePasswordChange?: readonly StaffRole[];
+  beforeTwoFactorEnrolment?: boolean;
   tokenFrom?: { param: string };
 }
 
@@ -44,9 +47,27 @@ const INTERVIEW_ROLES = INTERVIEW_STAFF_ROLES;
 export const ACCESS_POLICY: readonly AccessRule[] = [
   // Staff sign-in and own account (issue 5).
   { method: 'POST', url: '/users/login', allow: 'public' },
-  { method: 'GET', url: '/users/getRole', allow: 'staff', beforePasswordChange: true },
-  { method: 'GET', url: '/users/getMe', allow: 'staff', beforePasswordChange: true },
-  { method: 'PATCH', url: '/users/updateMyPassword', allow: 'staff', beforePasswordChange: true },
+  {
+    method: 'GET',
+    url: '/users/getRole',
+    allow: 'staff',
+    beforePasswordChange: true,
+    beforeTwoFactorEnrolment: true,
+  },
+  {
+    method: 'GET',
+    url: '/users/getMe',
+    allow: 'staff',
+    beforePasswordChange: true,
+    beforeTwoFactorEnrolment: true,
+  },
+  {
+    method: 'PATCH',
+    url: '/users/updateMyPassword',
+    allow: 'staff',
+    beforePasswordChange: true,
+    beforeTwoFactorEnrolment: true,
+  },
   {
     method: 'PATCH',
     url: '/users/updateSuperAdmin',
@@ -141,9 +162,31 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   { method: 'GET', url: '/audit', allow: SUPERADMIN_ONLY },
   { method: 'POST', url: '/audit/export', allow: SUPERADMIN_ONLY },
   { method: 'GET', url: '/audit/export/:token', allow: 'public' },
+
+  // Second factor (issue 20). The code step of a sign-in is public: its challenge is the credential. Every
+  // account may enrol and confirm, even before its first password change or enrolment (an account whose role must
+  // enrol does so at its first sign-in); leaving asks for a factor in force. Resetting another's is the super
+  // admin's.
+  { method: 'POST', url: '/users/login/verify', allow: 'public' },
+  {
+    method: 'POST',
+    url: '/users/twoFactor/setup',
+    allow: 'staff',
+    beforePasswordChange: true,
+    beforeTwoFactorEnrolment: true,
+  },
+  {
+    method: 'POST',
+    url: '/users/twoFactor/enable',
+    allow: 'staff',
+    beforePasswordChange: true,
+    beforeTwoFactorEnrolment: true,
+  },
+  { method: 'POST', url: '/users/twoFactor/disable', allow: 'staff' },
+  { method: 'PATCH', url: '/users/resetTwoFactor', allow: SUPERADMIN_ONLY },
 ];
 
-export type AccessDecision = 'allowed' | 'forbidden' | 'changePasswordFirst';
+export type AccessDecision = 'allowed' | 'forbidden' | 'changePasswordFirst' | 'enrolSecondFactorFirst';
 
 /** The roles a rule lets in (before the password-change conditions). */
 export function allowedRoles(rule: AccessRule): readonly StaffRole[] {
@@ -151,15 +194,19 @@ export function allowedRoles(rule: AccessRule): readonly StaffRole[] {
   return rule.allow === 'staff' ? STAFF_ROLES : rule.allow;
 }
 
-/** Applies one rule to a signed-in account. */
+/**
+ * Applies one rule to a signed-in account. The forced password change comes before the forced enrolment, as at
+ * sign-in: a new account changes its password, then enrols.
+ */
 export function decideAccess(
   rule: AccessRule,
-  staff: { role: StaffRole; passwordChanged: boolean },
+  staff: { role: StaffRole; passwordChanged: boolean; twoFactorEnrolmentDue?: boolean },
 ): AccessDecision {
   if (rule.allow === 'public') return 'allowed';
   if (!allowedRoles(rule).includes(staff.role)) return 'forbidden';
   if (staff.passwordChanged && rule.onlyBeforePasswordChange?.includes(staff.role)) return 'forbidden';
   if (!staff.passwordChanged && !rule.beforePasswordChange) return 'changePasswordFirst';
+  if (staff.twoFactorEnrolmentDue && !rule.beforeTwoFactorEnrolment) return 'enrolSecondFactorFirst';
   return 'allowed';
 }
 

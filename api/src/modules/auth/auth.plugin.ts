@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/common';
+import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
@@ -35,6 +35,8 @@ export interface AuthPluginOptions {
   secret: string;
   /** Defaults to the application's table; tests may pass their own. */
   rules?: readonly AccessRule[];
+  /** Roles that must enrol a second factor before most calls (STAFF_2FA_REQUIRED); default none. */
+  twoFactorRequired?: readonly StaffRole[];
 }
 
 /** Prefixes where a route without a row in the access table is a programming error (fail closed). */
@@ -61,6 +63,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     const tokens = createTokenService(options.secret);
     const principals = staffPrincipalRepository(app.db);
     const rules = options.rules ?? ACCESS_POLICY;
+    const twoFactorRequired = options.twoFactorRequired ?? [];
     const index = accessIndex(rules);
     const matched = new Set<AccessRule>();
 
@@ -71,7 +74,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       const staff = await principals.findById(claims.staffId);
       if (!staff || claims.issuedAtMs <= staff.credentialsChangedAt.getTime())
         throw new AppError(401, MESSAGES.sessionInvalid);
-      return staff;
+      return {
+        ...staff,
+        twoFactorEnrolmentDue: !staff.twoFactorEnabled && twoFactorRequired.includes(staff.role),
+      };
     }
 
     function guardFor(rule: AccessRule): onRequestHookHandler {
@@ -83,6 +89,8 @@ export const authPlugin = fp<AuthPluginOptions>(
         const decision = decideAccess(rule, staff);
         if (decision === 'forbidden') throw new AppError(403, MESSAGES.forbidden);
         if (decision === 'changePasswordFirst') throw new AppError(403, MESSAGES.changePasswordFirst);
+        if (decision === 'enrolSecondFactorFirst')
+          throw new AppError(403, TWO_FACTOR_MESSAGES.enrolmentRequired);
         request.staff = staff;
       };
     }

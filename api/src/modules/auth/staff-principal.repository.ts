@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { colleges, staffUsers } from '../../db/schema.js';
 
-/** The signed-in staff account, loaded afresh on every authenticated request. */
-export interface StaffPrincipal {
+/** A staff account as the access guard reads it, afresh on every authenticated request. */
+export interface StaffAccount {
   id: string;
   name: string;
   userName: string;
@@ -15,6 +15,14 @@ export interface StaffPrincipal {
   faculty: string | null;
   passwordChanged: boolean;
   credentialsChangedAt: Date;
+  /** A second factor is in force (issue 20). */
+  twoFactorEnabled: boolean;
+}
+
+/** The signed-in staff account. */
+export interface StaffPrincipal extends StaffAccount {
+  /** Its role must enrol a second factor (STAFF_2FA_REQUIRED) and it has none yet: most calls wait. */
+  twoFactorEnrolmentDue: boolean;
 }
 
 export function staffPrincipalRepository(db: Database) {
@@ -29,6 +37,7 @@ export function staffPrincipalRepository(db: Database) {
       faculty: colleges.name,
       passwordChanged: staffUsers.passwordChanged,
       credentialsChangedAt: staffUsers.credentialsChangedAt,
+      twoFactorEnabled: sql<boolean>`${staffUsers.twoFactorEnabledAt} IS NOT NULL`,
     })
     .from(staffUsers)
     .leftJoin(colleges, eq(colleges.id, staffUsers.collegeId))
@@ -36,7 +45,7 @@ export function staffPrincipalRepository(db: Database) {
     .prepare('auth_staff_by_id');
 
   return {
-    async findById(id: string): Promise<StaffPrincipal | undefined> {
+    async findById(id: string): Promise<StaffAccount | undefined> {
       return (await byId.execute({ id }))[0];
     },
   };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/common';
+import { MESSAGES, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
@@ -32,8 +32,10 @@ export async function documentViewer(
   const bearer = bearerToken(request);
   if (bearer !== undefined) {
     const staff = await verifyStaffToken(bearer || undefined);
-    // As on every staff route: a new or reset account changes its password before it reads anything.
+    // As on every staff route: a new or reset account changes its password, and enrols a second factor where its
+    // role must, before it reads anything.
     if (!staff.passwordChanged) throw new AppError(403, MESSAGES.changePasswordFirst);
+    if (staff.twoFactorEnrolmentDue) throw new AppError(403, TWO_FACTOR_MESSAGES.enrolmentRequired);
     return { type: 'staff', staff };
   }
 

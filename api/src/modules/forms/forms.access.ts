@@ -1,4 +1,4 @@
-import { MESSAGES, type StaffRole } from '@portal/common';
+import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
@@ -32,10 +32,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
 }
 
-/** 403 unless the account's role sees student records and its password has been changed. */
-export function assertStaffMayDownload(staff: Pick<StaffPrincipal, 'role' | 'passwordChanged'>): void {
+/**
+ * 403 unless the account's role sees student records, its password has been changed, and it has enrolled the
+ * second factor its role must have.
+ */
+export function assertStaffMayDownload(
+  staff: Pick<StaffPrincipal, 'role' | 'passwordChanged' | 'twoFactorEnrolmentDue'>,
+): void {
   if (!FORM_STAFF_ROLES.includes(staff.role)) throw new AppError(403, MESSAGES.forbidden);
   if (!staff.passwordChanged) throw new AppError(403, MESSAGES.changePasswordFirst);
+  if (staff.twoFactorEnrolmentDue) throw new AppError(403, TWO_FACTOR_MESSAGES.enrolmentRequired);
 }
 
 /** A faculty ADMIN downloads its own faculty's students only. */

@@ -57,6 +57,9 @@ describe('GET /users/getRole and /users/getMe', () => {
             role,
             faculty: role === 'ADMIN' ? TEST_FACULTY : null,
             passwordChanged: false,
+            // Issue 20, added beside the spec's fields: no factor, and this app asks none of any role.
+            twoFactorEnabled: false,
+            twoFactorRequired: false,
           },
         },
       });

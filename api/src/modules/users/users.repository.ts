@@ -16,6 +16,8 @@ export interface StaffRow {
   passwordHash: string;
   passwordChanged: boolean;
   credentialsChangedAt: Date;
+  /** A second factor is in force: a right password alone does not sign in. */
+  twoFactorEnabled: boolean;
 }
 
 export interface StaffProfile {
@@ -50,6 +52,7 @@ export function usersRepository(db: Database) {
     passwordHash: staffUsers.passwordHash,
     passwordChanged: staffUsers.passwordChanged,
     credentialsChangedAt: staffUsers.credentialsChangedAt,
+    twoFactorEnabled: sql<boolean>`${staffUsers.twoFactorEnabledAt} IS NOT NULL`,
   };
   const select = () =>
     db.select(columns).from(staffUsers).leftJoin(colleges, eq(colleges.id, staffUsers.collegeId));

@@ -6,21 +6,26 @@ import {
   getAdminRequestSchema,
   getAllAdminsResponseSchema,
   getRoleResponseSchema,
+  loginChallengeResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  loginVerifyRequestSchema,
   MESSAGES,
   resetAdminPasswordRequestSchema,
   staffIdParamsSchema,
+  staffMeResponseSchema,
   staffMessageResponseSchema,
   staffUserResponseSchema,
   staffUserWithMessageResponseSchema,
+  TWO_FACTOR_MESSAGES,
   updateAdminRequestSchema,
   updateMyPasswordRequestSchema,
   updateMyPasswordResponseSchema,
   updateOwnAccountRequestSchema,
 } from '@portal/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { recordAudit } from '../audit/audit.repository.js';
 import { loginThrottleRepository } from './login-throttle.repository.js';
 import { usersRepository } from './users.repository.js';
@@ -45,29 +50,70 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     throttle: loginThrottleRepository(app.db),
     audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
     issueToken: (staff) => app.auth.issueToken(staff),
+    secondFactor: app.twoFactor,
   });
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
   const staff = (request: FastifyRequest) => app.auth.currentStaff(request);
   const tags = ['users'];
+  /** A locked user name or address: the answer says when to try again. */
+  async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof LoginLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
 
   app.post(
     '/users/login',
     {
       schema: {
         tags,
-        summary: 'Staff sign-in; rate-limited per user name and per address',
+        summary:
+          'Staff sign-in; rate-limited per user name and per address. An account with a second factor gets a ' +
+          'challenge for its code (login/verify) instead of a token',
         body: loginRequestSchema,
+        response: {
+          200: z.union([loginResponseSchema, loginChallengeResponseSchema]),
+          ...errors(400, 401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await withRetryAfter(reply, () => service.login(request.body, context(request)));
+      if ('challenge' in result)
+        return {
+          status: 'success' as const,
+          message: TWO_FACTOR_MESSAGES.enterCode,
+          twoFactorRequired: true as const,
+          challenge: result.challenge,
+        };
+      return {
+        status: 'success' as const,
+        message: MESSAGES.loggedIn,
+        token: result.token,
+        data: { user: result.user },
+      };
+    },
+  );
+
+  app.post(
+    '/users/login/verify',
+    {
+      schema: {
+        tags,
+        summary:
+          "The sign-in's second step: the challenge and a code from the authenticator app, or a recovery code",
+        body: loginVerifyRequestSchema,
         response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      try {
-        const { token, user } = await service.login(request.body, context(request));
-        return { status: 'success' as const, message: MESSAGES.loggedIn, token, data: { user } };
-      } catch (error) {
-        if (error instanceof LoginLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
+      const { token, user } = await withRetryAfter(reply, () =>
+        service.verifyLogin(request.body, context(request)),
+      );
+      return { status: 'success' as const, message: MESSAGES.loggedIn, token, data: { user } };
     },
   );
 
@@ -82,7 +128,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/getMe',
-    { schema: { tags, response: { 200: staffUserResponseSchema, ...errors(...GUARDED) } } },
+    { schema: { tags, response: { 200: staffMeResponseSchema, ...errors(...GUARDED) } } },
     async (request) => ({ status: 'success' as const, data: { user: service.me(staff(request)) } }),
   );
 

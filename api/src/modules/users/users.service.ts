@@ -4,13 +4,17 @@ import {
   MESSAGE_TEMPLATES,
   MESSAGES,
   type StaffCredentials,
+  type StaffMe,
+  type StaffRole,
   type StaffUser,
+  TWO_FACTOR_MESSAGES,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { generatePassword, hashPassword, verifyPassword } from '../staff/password-hash.js';
+import type { ChallengeOutcome } from '../two-factor/two-factor.service.js';
 import type { LoginThrottleRepository } from './login-throttle.repository.js';
 import { isDuplicateUserName, type StaffRow, type UsersRepository } from './users.repository.js';
 
@@ -19,7 +23,18 @@ export interface UsersServiceDeps {
   throttle: LoginThrottleRepository;
   audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
   issueToken: (staff: { id: string; credentialsChangedAt: Date }) => Promise<string>;
+  /** The second step of a sign-in, for accounts with a second factor (the two-factor module). */
+  secondFactor: SecondFactorSignIn;
 }
+
+export interface SecondFactorSignIn {
+  startChallenge(staffId: string): Promise<string>;
+  challengeOwner(challenge: string): Promise<string | undefined>;
+  redeemChallenge(challenge: string, staffId: string, code: string): Promise<ChallengeOutcome>;
+}
+
+/** A right password signs in, or, for an account with a second factor, opens a challenge for its code. */
+export type LoginResult = { token: string; user: StaffUser } | { challenge: string };
 
 /** Where a request came from, for the audit log and the sign-in throttle. */
 export interface RequestContext {
@@ -62,7 +77,14 @@ export class LoginLockedError extends AppError {
 
 const actorOf = (staff: { id: string; userName: string }) => ({ id: staff.id, userName: staff.userName });
 
-export function usersService({ repository, throttle, audit, issueToken }: UsersServiceDeps) {
+/** Another account the super admin may manage: it exists, and it is no super admin (they are out of reach). */
+export function manageable<T extends { role: StaffRole }>(target: T | undefined): T {
+  if (!target) throw new AppError(404, MESSAGES.adminNotFound);
+  if (target.role === 'SUPERADMIN') throw new AppError(403, MESSAGES.superAdminProtected);
+  return target;
+}
+
+export function usersService({ repository, throttle, audit, issueToken, secondFactor }: UsersServiceDeps) {
   // Ready before the first unknown user name arrives, so even that one takes no longer than the others.
   dummyPasswordHash().catch(() => undefined);
   async function collegeIdFor(faculty: string | null): Promise<string> {
@@ -83,10 +105,7 @@ export function usersService({ repository, throttle, audit, issueToken }: UsersS
   }
 
   async function manageableTarget(id: string): Promise<StaffRow> {
-    const target = await repository.findById(id);
-    if (!target) throw new AppError(404, MESSAGES.adminNotFound);
-    if (target.role === 'SUPERADMIN') throw new AppError(403, MESSAGES.superAdminProtected);
-    return target;
+    return manageable(await repository.findById(id));
   }
 
   async function reload(id: string): Promise<StaffUser> {
@@ -110,12 +129,13 @@ export function usersService({ repository, throttle, audit, issueToken }: UsersS
   return {
     /**
      * Staff sign-in. Locked user names and addresses get 429 before any password is checked; an unknown user
-     * name and a wrong password answer the same 401 after the same work.
+     * name and a wrong password answer the same 401 after the same work. An account with a second factor gets a
+     * challenge for its code instead of a token.
      */
     async login(
       input: { userName: string; password: string },
       context: RequestContext,
-    ): Promise<{ token: string; user: StaffUser }> {
+    ): Promise<LoginResult> {
       const userKey = input.userName.toLowerCase();
       const lockedFor = await throttle.lockedSeconds(userKey, context.ip);
       if (lockedFor !== null) throw new LoginLockedError(lockedFor);
@@ -138,6 +158,19 @@ export function usersService({ repository, throttle, audit, issueToken }: UsersS
         throw new AppError(401, MESSAGES.invalidCredentials);
       }
 
+      if (row.twoFactorEnabled) {
+        // The user name's failure count stays until the code is right: else each right password would clear
+        // the wrong codes before it, and the lockout would never stop a guesser who has the password.
+        const challenge = await secondFactor.startChallenge(row.id);
+        await audit({
+          actor: actorOf(row),
+          action: 'staff.login_challenge',
+          targetType: 'staff',
+          targetId: row.id,
+          ip: context.ip,
+        });
+        return { challenge };
+      }
       await throttle.recordSuccess(userKey);
       await audit({
         actor: actorOf(row),
@@ -149,7 +182,71 @@ export function usersService({ repository, throttle, audit, issueToken }: UsersS
       return { token: await issueToken(row), user: toStaffUser(row) };
     },
 
-    me: (staff: StaffPrincipal): StaffUser => toStaffUser(staff),
+    /**
+     * The code step of a sign-in: a TOTP code or an unused recovery code for the challenge a right password
+     * opened. Wrong codes count toward the account's lockout like wrong passwords, and a locked account or
+     * address gets 429 before any code is checked.
+     */
+    async verifyLogin(
+      input: { challenge: string; code: string },
+      context: RequestContext,
+    ): Promise<{ token: string; user: StaffUser }> {
+      const staffId = await secondFactor.challengeOwner(input.challenge);
+      const row = staffId ? await repository.findById(staffId) : undefined;
+      if (!row) throw new AppError(401, TWO_FACTOR_MESSAGES.challengeEnded);
+      const userKey = row.userName.toLowerCase();
+      const lockedFor = await throttle.lockedSeconds(userKey, context.ip);
+      if (lockedFor !== null) throw new LoginLockedError(lockedFor);
+
+      const result = await secondFactor.redeemChallenge(input.challenge, row.id, input.code);
+      if (result.outcome === 'ended') throw new AppError(401, TWO_FACTOR_MESSAGES.challengeEnded);
+      if (result.outcome === 'wrongCode') {
+        const lockSeconds = await throttle.recordFailure(userKey, context.ip);
+        await audit({
+          actor: null,
+          action: 'staff.login_challenge_failed',
+          targetType: 'staff',
+          targetId: row.id,
+          details: {
+            userName: row.userName,
+            locked: lockSeconds !== null,
+            challengeEnded: result.challengeEnded,
+          },
+          ip: context.ip,
+        });
+        if (lockSeconds !== null) throw new LoginLockedError(lockSeconds);
+        throw new AppError(
+          401,
+          result.challengeEnded ? TWO_FACTOR_MESSAGES.challengeEnded : TWO_FACTOR_MESSAGES.codeWrong,
+        );
+      }
+
+      await throttle.recordSuccess(userKey);
+      await audit({
+        actor: actorOf(row),
+        action: 'staff.login',
+        targetType: 'staff',
+        targetId: row.id,
+        details: { secondFactor: result.usedRecoveryCode ? 'recoveryCode' : 'totp' },
+        ip: context.ip,
+      });
+      if (result.usedRecoveryCode)
+        await audit({
+          actor: actorOf(row),
+          action: 'staff.two_factor.recovery_code_used',
+          targetType: 'staff',
+          targetId: row.id,
+          ip: context.ip,
+        });
+      return { token: await issueToken(row), user: toStaffUser(row) };
+    },
+
+    /** The caller's account, and where its second factor stands. */
+    me: (staff: StaffPrincipal): StaffMe => ({
+      ...toStaffUser(staff),
+      twoFactorEnabled: staff.twoFactorEnabled,
+      twoFactorRequired: staff.twoFactorEnrolmentDue,
+    }),
 
     /** Changes the caller's password; every token issued before (this one included) stops working. */
     async updateMyPassword(
