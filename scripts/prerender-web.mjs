@@ -5,7 +5,10 @@
 //   - login-<code>.html: the same after a refused form post, showing why (`/stAdmission/?loginError=<code>`);
 //   - dashboard/<screen>.html: each student screen as it opens (the header, the screen's heading and the spinner
 //     that stands while the student is looked up), served for `/stAdmission/dashboard/<screen>`;
-//   - app.html: Vite's page as built, for every other screen.
+//   - app.html: Vite's page as built, for every other screen;
+//   - seat-no/<each of the above>: the same pages for STUDENT_SECOND_FACTOR=seatNo (issue 20), whose `<html>` says
+//     so (the web app learns it from the page) and whose login asks the seat number too; the server picks the
+//     folder for its setting (api/src/plugins/web-app.ts).
 // Every prerendered page has its first-load stylesheet inlined: one round trip fewer before the first paint, and
 // on slow 3G each costs 2 s.
 // Usage: node scripts/prerender-web.mjs <web dist> <the server build of web/src/app/prerender.tsx>
@@ -19,14 +22,18 @@ if (!distArg || !rendererArg) {
   process.exit(2);
 }
 const dist = path.resolve(distArg);
-const { renderScreen, LOGIN_ERROR_PARAM, LOGIN_FORM_ERROR_CODES, STUDENT_SCREENS } = await import(
-  pathToFileURL(path.resolve(rendererArg)).href
-);
+const {
+  renderScreen,
+  LOGIN_ERROR_PARAM,
+  LOGIN_FORM_ERROR_CODES,
+  SEAT_NO_PAGES,
+  STUDENT_SCREENS,
+  STUDENT_SECOND_FACTOR_ATTRIBUTE,
+} = await import(pathToFileURL(path.resolve(rendererArg)).href);
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>'))
   throw new Error('index.html is not the page Vite built; build again');
-writeFileSync(path.join(dist, 'app.html'), template);
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g;
 const base = '/stAdmission/';
@@ -78,38 +85,57 @@ const loginTemplate = [
   (page) => page.replace(/\s*<noscript>[^<]*<\/noscript>/, ''),
 ].reduce((page, step) => step(page), prerenderedTemplate);
 
-async function prerender(file, url, template, check) {
-  const markup = await renderScreen(url);
-  if (!markup.includes(check)) throw new Error(`${url} rendered no ${check}`);
-  mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
-  writeFileSync(
-    path.join(dist, file),
-    replaceOnce(template, '<div id="root"></div>', `<div id="root">${markup}</div>`),
+/** A page of STUDENT_SECOND_FACTOR=seatNo: the same, saying so on `<html>`. */
+function askingSeatNo(page) {
+  return replaceOnce(
+    page,
+    '<html lang="ar" dir="rtl"',
+    `<html lang="ar" dir="rtl" ${STUDENT_SECOND_FACTOR_ATTRIBUTE}="seatNo"`,
   );
-  return file;
 }
 
-const written = [
-  await prerender('index.html', base, loginTemplate, 'name="nationalID"'),
-  ...(await Promise.all(
-    LOGIN_FORM_ERROR_CODES.map((code) =>
-      prerender(
-        `login-${code}.html`,
-        `${base}?${LOGIN_ERROR_PARAM}=${code}`,
-        loginTemplate,
-        'name="nationalID"',
+/** Every page of one setting, under `folder` of the dist ('' for the default one). */
+async function prerenderAll(folder, asksSeatNo) {
+  const variant = asksSeatNo ? askingSeatNo : (page) => page;
+  const write = (file, page) => {
+    const target = path.join(dist, folder, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, page);
+    return path.join(folder, file);
+  };
+  async function prerender(file, url, template, check) {
+    const markup = await renderScreen(url, { asksSeatNo });
+    if (!markup.includes(check)) throw new Error(`${url} rendered no ${check}`);
+    if (!asksSeatNo && markup.includes('name="seatNo"')) throw new Error(`${url} asks a seat number`);
+    return write(
+      file,
+      variant(replaceOnce(template, '<div id="root"></div>', `<div id="root">${markup}</div>`)),
+    );
+  }
+  // The login must show exactly the fields the setting asks for.
+  const loginCheck = asksSeatNo ? 'name="seatNo"' : 'name="nationalID"';
+  return [
+    write('app.html', variant(template)),
+    await prerender('index.html', base, loginTemplate, loginCheck),
+    ...(await Promise.all(
+      LOGIN_FORM_ERROR_CODES.map((code) =>
+        prerender(`login-${code}.html`, `${base}?${LOGIN_ERROR_PARAM}=${code}`, loginTemplate, loginCheck),
       ),
-    ),
-  )),
-  ...(await Promise.all(
-    STUDENT_SCREENS.map((screen) =>
-      prerender(
-        `dashboard/${screen}.html`,
-        `${base}dashboard/${screen}`,
-        prerenderedTemplate,
-        'role="status"',
+    )),
+    ...(await Promise.all(
+      STUDENT_SCREENS.map((screen) =>
+        prerender(
+          `dashboard/${screen}.html`,
+          `${base}dashboard/${screen}`,
+          prerenderedTemplate,
+          'role="status"',
+        ),
       ),
-    ),
-  )),
-];
-console.log(`prerendered ${written.join(', ')}; app.html for the rest`);
+    )),
+  ];
+}
+
+// Both from Vite's page, read above: the default index.html replaces it on disk.
+await prerenderAll(SEAT_NO_PAGES, true);
+const written = await prerenderAll('', false);
+console.log(`prerendered ${written.join(', ')}; the same under ${SEAT_NO_PAGES}/; app.html for the rest`);

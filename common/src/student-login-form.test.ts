@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import { LOGIN_FORM_ERRORS, loginFormErrorFor, loginFormErrorOf } from './student-login-form.js';
-import { SEAT_NO_MESSAGES } from './student-lookup.js';
+import {
+  LOGIN_FORM_ERRORS,
+  loginFormErrorFor,
+  loginFormErrorOf,
+  SEAT_NO_MESSAGES,
+} from './student-login-form.js';
 
 describe('loginFormErrorOf', () => {
   it('accepts only the codes it knows', () => {

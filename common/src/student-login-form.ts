@@ -1,5 +1,26 @@
+import { normalizeDigits } from './digits.js';
 import { MESSAGES } from './messages.js';
-import { SEAT_NO_MESSAGES } from './student-lookup.js';
+
+/**
+ * Arabic messages of the optional student second factor (issue 20, `STUDENT_SECOND_FACTOR=seatNo`): apart from
+ * MESSAGES, which every screen downloads, and here rather than beside the lookup's schema, which brings zod to
+ * the login screen's first download. A wrong or missing seat number is answered as an unknown national ID
+ * (MESSAGES.studentNotRegistered), so that neither can be probed alone; these only describe the field.
+ */
+export const SEAT_NO_MESSAGES = {
+  label: 'رقم الجلوس',
+  required: 'يجب ادخال رقم الجلوس',
+  invalid: 'رقم الجلوس غير صحيح',
+  hint: 'أدخل كذلك رقم جلوسك كما ورد في نتيجة الثانوية العامة أو ما يعادلها.',
+} as const;
+
+/**
+ * A seat number as the student list's import keeps it: white space and invisible marks dropped, Arabic-Indic
+ * and Persian digits made ASCII, dashes dropped (parse-student-sheet.worker.mjs, identifierOf).
+ */
+export function normalizeSeatNo(input: string): string {
+  return normalizeDigits(input).replace(/-/g, '');
+}
 
 /**
  * The login form that index.html carries before any script has arrived (prerendered at build): a plain form post

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import {
-  normalizeSeatNo,
-  SEAT_NO_MESSAGES,
-  studentLookupRequestSchema,
-  studentLookupResponseSchema,
-} from './student-lookup.js';
+import { normalizeSeatNo, SEAT_NO_MESSAGES } from './student-login-form.js';
+import { studentLookupRequestSchema, studentLookupResponseSchema } from './student-lookup.js';
 
 function firstMessage(input: unknown): string | undefined {
   const result = studentLookupRequestSchema.safeParse(input);

@@ -6,30 +6,11 @@ import { IMAGE_KINDS, NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { progressStepSchema } from './progress.js';
 import { STUDENT_IMPORT_SEAT_NO_MAX_LENGTH } from './student-import.js';
+import { normalizeSeatNo, SEAT_NO_MESSAGES } from './student-login-form.js';
 import { z } from './zod.js';
-
-/**
- * Arabic messages of the optional student second factor (issue 20, `STUDENT_SECOND_FACTOR=seatNo`): apart from
- * MESSAGES, which every screen downloads. A wrong or missing seat number is answered as an unknown national ID
- * (MESSAGES.studentNotRegistered), so that neither can be probed alone; these only describe the field.
- */
-export const SEAT_NO_MESSAGES = {
-  label: 'رقم الجلوس',
-  required: 'يجب ادخال رقم الجلوس',
-  invalid: 'رقم الجلوس غير صحيح',
-  hint: 'أدخل كذلك رقم جلوسك كما ورد في نتيجة الثانوية العامة أو ما يعادلها.',
-} as const;
 
 /** Longer input is refused before any normalising work. */
 const SEAT_NO_RAW_MAX_LENGTH = 256;
-
-/**
- * A seat number as the student list's import keeps it: white space and invisible marks dropped, Arabic-Indic
- * and Persian digits made ASCII, dashes dropped (parse-student-sheet.worker.mjs, identifierOf).
- */
-export function normalizeSeatNo(input: string): string {
-  return normalizeDigits(input).replace(/-/g, '');
-}
 
 /**
  * Body of `POST /students/getStudent`. The national ID is normalised (spaces removed, Arabic-Indic and Persian

@@ -4,6 +4,14 @@ import { getStudent } from '@/lib/student-lookup';
 // The lookup lives in lib/ because the student screens refresh the student with it too.
 export { getStudent };
 
+export interface StudentCredentials {
+  nationalID: string;
+  /** Only where the page asks for it (STUDENT_SECOND_FACTOR=seatNo). */
+  seatNo?: string;
+}
+
 export function useGetStudent() {
-  return useMutation({ mutationFn: getStudent });
+  return useMutation({
+    mutationFn: ({ nationalID, seatNo }: StudentCredentials) => getStudent(nationalID, seatNo),
+  });
 }

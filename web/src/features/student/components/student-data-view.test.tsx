@@ -6,6 +6,7 @@ import { mockApi, studentLookup } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { PROGRESS_TRACKER_TITLE } from '../progress/progress-tracker';
 import { reviewedStudent } from '../testing/student-fixtures';
+import { DOWNLOAD_MY_DATA } from './student-data-view';
 
 const SOCIAL_WORK = 'كلية الخدمة الاجتماعية';
 
@@ -37,15 +38,24 @@ describe('student data view', () => {
   });
 
   it.each([
-    [{ isComplete: false, college: SOCIAL_WORK }, ['استكمال البيانات']],
-    [{ isComplete: true, college: 'كلية الآداب' }, ['تعديل البيانات', 'تنزيل الاستمارات']],
+    [{ isComplete: false, college: SOCIAL_WORK }, ['استكمال البيانات', DOWNLOAD_MY_DATA]],
+    [{ isComplete: true, college: 'كلية الآداب' }, ['تعديل البيانات', 'تنزيل الاستمارات', DOWNLOAD_MY_DATA]],
     [
       { isComplete: true, college: SOCIAL_WORK },
-      ['تعديل البيانات', 'تنزيل الاستمارات', 'موعد الاختبار الشخصي'],
+      ['تعديل البيانات', 'تنزيل الاستمارات', 'موعد الاختبار الشخصي', DOWNLOAD_MY_DATA],
     ],
   ])('with %o offers %o', async (flags, expected) => {
     await openStudentDataView(flags);
     expect(actionNames()).toEqual(expected);
+  });
+});
+
+describe("student data view: the student's own data", () => {
+  it('downloads the zip of everything held about the student, by its own id', async () => {
+    await openStudentDataView({});
+    const link = screen.getByRole('link', { name: DOWNLOAD_MY_DATA });
+    expect(link).toHaveAttribute('href', `/api/v1/students/myData/${studentLookup()._id}`);
+    expect(link).toHaveAttribute('download');
   });
 });
 
@@ -68,7 +78,7 @@ describe('student data view: documents review', () => {
     expect(items[1]).toHaveTextContent(`سبب الرفض: ${REFUSAL_REASON_LABELS.unreadable}`);
     expect(items[1]).not.toHaveTextContent('ملاحظة:');
     // The block comes before the data, and the spec's own buttons are unchanged after it.
-    expect(actionNames()).toEqual([REPLACE, 'تعديل البيانات', 'تنزيل الاستمارات']);
+    expect(actionNames()).toEqual([REPLACE, 'تعديل البيانات', 'تنزيل الاستمارات', DOWNLOAD_MY_DATA]);
     expect(screen.queryByText('حالة المستندات:')).toBeNull();
 
     await user.click(within(block).getByRole('link', { name: REPLACE }));
@@ -92,7 +102,7 @@ describe('student data view: documents review', () => {
       await openStudentDataView(reviewedStudent({}, others));
       expect(screen.getByText('حالة المستندات:').parentElement).toHaveTextContent(`حالة المستندات: ${label}`);
       expect(screen.queryByRole('region', { name: REFUSED_BLOCK })).toBeNull();
-      expect(actionNames()).toEqual(['تعديل البيانات', 'تنزيل الاستمارات']);
+      expect(actionNames()).toEqual(['تعديل البيانات', 'تنزيل الاستمارات', DOWNLOAD_MY_DATA]);
     },
   );
 

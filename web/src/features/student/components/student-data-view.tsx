@@ -1,15 +1,22 @@
-import { Group, Paper, Stack, Table } from '@mantine/core';
+import { Group, Button as MantineButton, Paper, Stack, Table } from '@mantine/core';
 import { ButtonLink } from '@/components/button';
+import { API_BASE } from '@/lib/api-client';
 import { ProgressTracker } from '../progress/progress-tracker';
 import { DocumentsStatusLine, RefusedDocuments, refusedDocuments } from './refused-documents';
 import classes from './student-data-view.module.css';
 import { useLoadedSession } from './student-guard';
 
+/** The student's own data as one zip (issue 20): a navigation download, the session cookie goes along. */
+export function myDataUrl(studentId: string): string {
+  return `${API_BASE}/students/myData/${encodeURIComponent(studentId)}`;
+}
+export const DOWNLOAD_MY_DATA = 'تنزيل بياناتي';
+
 /** The one college with interview appointments (spec sections 2 and 6). */
 const SOCIAL_WORK_COLLEGE = 'كلية الخدمة الاجتماعية';
 
 export function StudentDataView() {
-  const { studentData, studentObj } = useLoadedSession();
+  const { studentData, studentObj, studentID } = useLoadedSession();
   const refused = refusedDocuments(studentObj);
   return (
     <Stack gap="lg">
@@ -49,6 +56,9 @@ export function StudentDataView() {
             موعد الاختبار الشخصي
           </ButtonLink>
         )}
+        <MantineButton component="a" href={myDataUrl(studentID)} download variant="subtle" size="md">
+          {DOWNLOAD_MY_DATA}
+        </MantineButton>
       </Group>
     </Stack>
   );
