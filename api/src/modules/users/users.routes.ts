@@ -2,7 +2,6 @@ import {
   addAdminRequestSchema,
   addAdminResponseSchema,
   credentialsResponseSchema,
-  errorEnvelopeSchema,
   getAdminRequestSchema,
   getAllAdminsResponseSchema,
   getRoleResponseSchema,
@@ -26,18 +25,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/error-responses.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { loginThrottleRepository } from './login-throttle.repository.js';
 import { usersRepository } from './users.repository.js';
 import { LoginLockedError, type RequestContext, usersService } from './users.service.js';
 
-/** Documents the error answers a route may give (all `{status: 'error', message}`). */
-function errors<const C extends number>(...codes: C[]) {
-  return Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema])) as Record<
-    C,
-    typeof errorEnvelopeSchema
-  >;
-}
 const GUARDED = [401, 403] as const;
 
 /**
@@ -76,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginRequestSchema,
         response: {
           200: z.union([loginResponseSchema, loginChallengeResponseSchema]),
-          ...errors(400, 401, 429),
+          ...errorResponses(400, 401, 429),
         },
       },
     },
@@ -106,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The sign-in's second step: the challenge and a code from the authenticator app, or a recovery code",
         body: loginVerifyRequestSchema,
-        response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -119,7 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/getRole',
-    { schema: { tags, response: { 200: getRoleResponseSchema, ...errors(...GUARDED) } } },
+    { schema: { tags, response: { 200: getRoleResponseSchema, ...errorResponses(...GUARDED) } } },
     async (request) => {
       const me = staff(request);
       return { status: 'success' as const, data: { role: me.role, passwordChanged: me.passwordChanged } };
@@ -128,7 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/getMe',
-    { schema: { tags, response: { 200: staffMeResponseSchema, ...errors(...GUARDED) } } },
+    { schema: { tags, response: { 200: staffMeResponseSchema, ...errorResponses(...GUARDED) } } },
     async (request) => ({ status: 'success' as const, data: { user: service.me(staff(request)) } }),
   );
 
@@ -139,7 +132,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Changes the own password; every older token of the account stops working',
         body: updateMyPasswordRequestSchema,
-        response: { 200: updateMyPasswordResponseSchema, ...errors(400, ...GUARDED) },
+        response: { 200: updateMyPasswordResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
     async (request) => {
@@ -155,7 +148,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Updates the caller's own account (super admin; ADMIN before its first password change)",
         body: updateOwnAccountRequestSchema,
-        response: { 200: staffUserWithMessageResponseSchema, ...errors(400, ...GUARDED, 409) },
+        response: { 200: staffUserWithMessageResponseSchema, ...errorResponses(400, ...GUARDED, 409) },
       },
     },
     async (request) => {
@@ -166,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/getAllAdmins',
-    { schema: { tags, response: { 200: getAllAdminsResponseSchema, ...errors(...GUARDED) } } },
+    { schema: { tags, response: { 200: getAllAdminsResponseSchema, ...errorResponses(...GUARDED) } } },
     async () => {
       const users = await service.listAdmins();
       return { status: 'success' as const, results: users.length, data: { users } };
@@ -180,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Finds an account by user name (search type 1) or mobile (search type 2)',
         body: getAdminRequestSchema,
-        response: { 200: staffUserResponseSchema, ...errors(400, ...GUARDED, 404) },
+        response: { 200: staffUserResponseSchema, ...errorResponses(400, ...GUARDED, 404) },
       },
     },
     async (request) => ({
@@ -196,7 +189,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Adds an account with a generated password, shown once in data',
         body: addAdminRequestSchema,
-        response: { 201: addAdminResponseSchema, ...errors(400, ...GUARDED, 409) },
+        response: { 201: addAdminResponseSchema, ...errorResponses(400, ...GUARDED, 409) },
       },
     },
     async (request, reply) => {
@@ -212,7 +205,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: updateAdminRequestSchema,
-        response: { 200: staffUserWithMessageResponseSchema, ...errors(400, ...GUARDED, 404, 409) },
+        response: { 200: staffUserWithMessageResponseSchema, ...errorResponses(400, ...GUARDED, 404, 409) },
       },
     },
     async (request) => {
@@ -229,7 +222,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Gives an account a new generated password, shown once in data',
         body: resetAdminPasswordRequestSchema,
-        response: { 200: credentialsResponseSchema, ...errors(400, ...GUARDED, 404) },
+        response: { 200: credentialsResponseSchema, ...errorResponses(400, ...GUARDED, 404) },
       },
     },
     async (request) => {
@@ -244,7 +237,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: staffIdParamsSchema,
-        response: { 200: staffMessageResponseSchema, ...errors(400, ...GUARDED, 404) },
+        response: { 200: staffMessageResponseSchema, ...errorResponses(400, ...GUARDED, 404) },
       },
     },
     async (request) => {
