@@ -24,6 +24,7 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
+import { staffSessionsRoutes } from './modules/staff-sessions/staff-sessions.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { twoFactorPlugin } from './modules/two-factor/two-factor.plugin.js';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(brandingRoutes);
       await api.register(collegesRoutes);
       await api.register(usersRoutes);
+      await api.register(staffSessionsRoutes);
       await api.register(twoFactorRoutes);
       await api.register(studentsRoutes);
       await api.register(charterRoutes);

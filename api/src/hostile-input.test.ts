@@ -17,6 +17,7 @@ import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostil
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
 import { NOTIFICATION_CASES } from '../test/hostile-input/notification-cases.js';
+import { STAFF_SESSION_CASES } from '../test/hostile-input/staff-session-cases.js';
 import { STUDENT_DATA_CASES } from '../test/hostile-input/student-data-cases.js';
 import { TWO_FACTOR_CASES } from '../test/hostile-input/two-factor-cases.js';
 import { multipartBody } from '../test/multipart.js';
@@ -39,6 +40,7 @@ const CASES: readonly HostileCase[] = [
   ...NOTIFICATION_CASES,
   ...AUDIT_CASES,
   ...STUDENT_DATA_CASES,
+  ...STAFF_SESSION_CASES,
   ...TWO_FACTOR_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');

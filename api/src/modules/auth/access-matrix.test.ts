@@ -91,7 +91,7 @@ const SPEC_ISSUE_17_ACCESS: Record<string, Partial<Record<StaffRole, true | 'fir
 };
 
 /**
- * Issue 20: every account enrols, confirms and leaves its own second factor; resetting
+ * Issue 20: every account enrols, confirms and leaves its own second factor and ends its own sessions; resetting
  * another's factor is the super admin's. (Enrolling and signing out also before the first password change: the
  * matrix below checks each row's `beforePasswordChange` as it stands.)
  */
@@ -101,6 +101,7 @@ const SPEC_ISSUE_20_USERS_ACCESS: Record<string, Partial<Record<StaffRole, true 
   'POST /users/twoFactor/enable': EVERY_ROLE,
   'POST /users/twoFactor/disable': EVERY_ROLE,
   'PATCH /users/resetTwoFactor': { SUPERADMIN: true },
+  'POST /users/signOutEverywhere': EVERY_ROLE,
 };
 
 type Expected = { status: 401 | 403; message: string } | 'allowed';

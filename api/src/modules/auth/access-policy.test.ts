@@ -39,7 +39,7 @@ describe('decideAccess and the forced second-factor enrolment (issue 20)', () =>
     expect(decideAccess({ ...staffRule, beforePasswordChange: true }, fresh)).toBe('enrolSecondFactorFirst');
   });
 
-  it('allows before enrolment exactly the calls that lead to it: role, own account, password, enrol', () => {
+  it('allows before enrolment exactly the calls that lead to it: role, own account, password, enrol, sign out', () => {
     const allowed = ACCESS_POLICY.filter((rule) => rule.beforeTwoFactorEnrolment).map(
       (rule) => `${rule.method} ${rule.url}`,
     );
@@ -50,6 +50,7 @@ describe('decideAccess and the forced second-factor enrolment (issue 20)', () =>
         'PATCH /users/updateMyPassword',
         'POST /users/twoFactor/setup',
         'POST /users/twoFactor/enable',
+        'POST /users/signOutEverywhere',
       ].sort(),
     );
   });

@@ -184,6 +184,16 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   },
   { method: 'POST', url: '/users/twoFactor/disable', allow: 'staff' },
   { method: 'PATCH', url: '/users/resetTwoFactor', allow: SUPERADMIN_ONLY },
+
+  // Staff sessions (issue 20): any account ends its own sessions, even before its first password change or
+  // enrolment (a stolen password is the reason to); the super admin another's, checked by the service.
+  {
+    method: 'POST',
+    url: '/users/signOutEverywhere',
+    allow: 'staff',
+    beforePasswordChange: true,
+    beforeTwoFactorEnrolment: true,
+  },
 ];
 
 export type AccessDecision = 'allowed' | 'forbidden' | 'changePasswordFirst' | 'enrolSecondFactorFirst';
