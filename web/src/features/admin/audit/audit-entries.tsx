@@ -89,17 +89,17 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntryView[] }
       </ul>
     );
 
+  // Four columns fit the staff screen's content width at 1280 px: who with the address, what with its details, and
+  // the student with its faculty.
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing="xs" aria-label="العمليات">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">الوقت</Table.Th>
             <Table.Th scope="col">الموظف</Table.Th>
             <Table.Th scope="col">الإجراء</Table.Th>
-            <Table.Th scope="col">الطالب</Table.Th>
-            <Table.Th scope="col">الكلية</Table.Th>
-            <Table.Th scope="col">العنوان</Table.Th>
+            <Table.Th scope="col">الطالب والكلية</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -110,6 +110,11 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntryView[] }
               </Table.Td>
               <Table.Td>
                 <Actor entry={entry} />
+                {entry.ip && (
+                  <Text size="xs" c="dimmed">
+                    <bdi dir="ltr">{entry.ip}</bdi>
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 {entry.label}
@@ -117,9 +122,12 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntryView[] }
               </Table.Td>
               <Table.Td>
                 <Student entry={entry} />
+                {entry.faculty && (
+                  <Text size="xs" c="dimmed">
+                    {entry.faculty}
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td>{entry.faculty}</Table.Td>
-              <Table.Td>{entry.ip && <bdi dir="ltr">{entry.ip}</bdi>}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -92,7 +92,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues
           label="الموظف"
           data={[
             { value: '', label: ANY_STAFF },
-            ...users.map((user) => ({ value: user._id, label: `${user.name} (${user.userName})` })),
+            ...users.map((user) => ({ value: user._id, label: `${user.userName} - ${user.name}` })),
           ]}
           value={draft.actor}
           onChange={(event) => set('actor', event.currentTarget.value)}

@@ -85,7 +85,7 @@ describe('the audit screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(AUDIT_MESSAGES.noEntries)).toBeInTheDocument();
     await user.selectOptions(
       await screen.findByRole('combobox', { name: 'الموظف' }),
-      `${support.name} (mona)`,
+      `mona - ${support.name}`,
     );
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'الإجراء' }),
