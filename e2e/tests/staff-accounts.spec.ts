@@ -100,6 +100,7 @@ test('a super admin adds a faculty admin who must change its password; reset and
     'مراجعة المستندات',
     'الإشعارات',
     'تغيير كلمة المرور',
+    'أمان الحساب',
   ]);
   await signOut(page);
 

@@ -315,11 +315,13 @@ test.describe('staff student records', () => {
     for (const college of await table.locator('tbody td:nth-child(4)').allTextContents())
       expect(college).toBe(COMMERCE);
 
-    // The screens it may not use say so.
-    for (const screen of ['statistics', 'uploadStudentInfo', 'deleteStudentInfo']) {
+    // The screens it may not use say so; the statistics send it to the staff login (spec section 2).
+    for (const screen of ['uploadStudentInfo', 'deleteStudentInfo']) {
       await page.goto(url(server, `/admin/${screen}`));
       await expect(page.getByText('لا يمكنك الوصول إلى هذه الصفحة')).toBeVisible();
     }
+    await page.goto(url(server, '/admin/statistics'));
+    await expect(page).toHaveURL(/\/stAdmission\/admin\/login$/);
   });
 
   test('the statistics show the totals, a card per faculty and the chart', async ({ page }) => {

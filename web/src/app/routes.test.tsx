@@ -38,8 +38,23 @@ describe('routes', () => {
   it('shows a staff screen to a visitor with a token', async () => {
     setCookie('token', 'abc');
     mockApi({
-      'GET /api/v1/users/getRole': () => ({
-        body: { status: 'success', data: { role: 'SUPERADMIN', passwordChanged: true } },
+      'GET /api/v1/users/getMe': () => ({
+        body: {
+          status: 'success',
+          data: {
+            user: {
+              _id: '00000000-0000-4000-8000-000000000001',
+              name: 'مدير النظام',
+              userName: 'rootadmin',
+              phoneNumber: '01012345678',
+              role: 'SUPERADMIN',
+              faculty: null,
+              passwordChanged: true,
+              twoFactorEnabled: false,
+              twoFactorRequired: false,
+            },
+          },
+        },
       }),
     });
     renderApp('/admin/statistics');

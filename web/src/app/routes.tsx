@@ -127,6 +127,10 @@ const adminScreens: RouteObject[] = [
     path: 'changePassword',
     ...lazyScreen(() => import('@/features/admin/own-account/change-password'), 'ChangePassword'),
   },
+  {
+    path: 'accountSecurity',
+    ...lazyScreen(() => import('@/features/admin/own-account/account-security'), 'AccountSecurity'),
+  },
   { path: 'audit', ...lazyScreen(() => import('@/features/admin/audit/audit-trail'), 'AuditTrail') },
   { path: 'schedule', ...lazyScreen(() => import('@/features/admin/schedule/schedule'), 'Schedule') },
   {

@@ -1,5 +1,6 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { type LoginRequest, type LoginResponse, MESSAGES } from '@portal/common';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -7,6 +8,7 @@ import { InputField } from '@/components/input-field';
 import { showApiError } from '@/components/notices';
 import { removeCookie, setCookie } from '@/lib/cookies';
 import { adminLanding, useLogin } from '../api/login';
+import { SecondFactorStep } from './second-factor-step';
 
 const required = (message: string) => (value: string) => value.trim() !== '' || message;
 
@@ -19,56 +21,102 @@ function storeSession({ token, data: { user } }: LoginResponse): void {
   else removeCookie('faculty');
 }
 
+/** A password step, then (issue 20) a code step on the same screen when the account has a second factor. */
 export function AdminLogin() {
   const navigate = useNavigate();
+  const [challenge, setChallenge] = useState<{ id: string; message: string } | null>(null);
+  // Kept for the password step shown again when a challenge ends.
+  const [userName, setUserName] = useState('');
+  // Why the code step ended (an expired or used-up challenge), said above the password step.
+  const [ended, setEnded] = useState<string | null>(null);
+
+  const signedIn = (result: LoginResponse) => {
+    storeSession(result);
+    navigate(adminLanding(result.data.user));
+  };
+
+  return (
+    <Paper withBorder shadow="xs" radius="md" p="xl" maw={440} mx="auto">
+      {challenge ? (
+        <SecondFactorStep
+          challenge={challenge.id}
+          prompt={challenge.message}
+          onSignedIn={signedIn}
+          onEnded={(message) => {
+            setChallenge(null);
+            setEnded(message);
+          }}
+        />
+      ) : (
+        <PasswordStep
+          userName={userName}
+          ended={ended}
+          onChallenge={(id, message, typedUserName) => {
+            setEnded(null);
+            setUserName(typedUserName);
+            setChallenge({ id, message });
+          }}
+          onSignedIn={signedIn}
+        />
+      )}
+    </Paper>
+  );
+}
+
+interface PasswordStepProps {
+  userName: string;
+  ended: string | null;
+  onChallenge: (challenge: string, message: string, userName: string) => void;
+  onSignedIn: (result: LoginResponse) => void;
+}
+
+function PasswordStep({ userName, ended, onChallenge, onSignedIn }: PasswordStepProps) {
   const loginCall = useLogin();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginRequest>({ defaultValues: { userName: '', password: '' } });
+  } = useForm<LoginRequest>({ defaultValues: { userName, password: '' } });
 
   const submit = handleSubmit((input) => {
-    loginCall.mutate(
-      { userName: input.userName.trim(), password: input.password },
-      {
-        onSuccess: (result) => {
-          if (result.status === 'error') {
-            showApiError(result);
-            return;
-          }
-          storeSession(result.data);
-          navigate(adminLanding(result.data.data.user));
-        },
+    const request = { userName: input.userName.trim(), password: input.password };
+    loginCall.mutate(request, {
+      onSuccess: (result) => {
+        if (result.status === 'error') {
+          showApiError(result);
+          return;
+        }
+        if ('twoFactorRequired' in result.data)
+          onChallenge(result.data.challenge, result.data.message, request.userName);
+        else onSignedIn(result.data);
       },
-    );
+    });
   });
 
   return (
-    <Paper withBorder shadow="xs" radius="md" p="xl" maw={440} mx="auto">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} ta="center">
-            دخول المسؤولين
-          </Title>
-          <InputField
-            label="اسم المستخدم"
-            autoComplete="username"
-            error={errors.userName?.message}
-            {...register('userName', { validate: required(MESSAGES.userNameRequired) })}
-          />
-          <InputField
-            label="كلمة المرور"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password', { validate: required(MESSAGES.passwordRequired) })}
-          />
-          <Button type="submit" loading={loginCall.isPending} fullWidth>
-            دخول
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2} ta="center">
+          دخول المسؤولين
+        </Title>
+        {ended && <Alert color="red" variant="light" role="alert" title={ended} />}
+        <InputField
+          label="اسم المستخدم"
+          autoComplete="username"
+          error={errors.userName?.message}
+          {...register('userName', { validate: required(MESSAGES.userNameRequired) })}
+        />
+        <InputField
+          label="كلمة المرور"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password', { validate: required(MESSAGES.passwordRequired) })}
+        />
+        <Button type="submit" loading={loginCall.isPending} fullWidth>
+          دخول
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -1,6 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { MESSAGES, type StaffUser, TWO_FACTOR_MESSAGES } from '@portal/common';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { fails, ok, signedInAs, staffUser } from '../testing/staff-fixtures';
@@ -45,6 +46,11 @@ class NoResizeObserver {
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
+});
+
+// Notices outlive a test in Mantine's store; a full queue would hold back the next test's notices.
+afterEach(() => {
+  act(() => notifications.clean());
 });
 
 describe('admins management', () => {

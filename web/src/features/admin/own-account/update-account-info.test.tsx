@@ -7,7 +7,11 @@ import { renderApp } from '@/testing/render-app';
 import { ok, signedInAs, staffUser } from '../testing/staff-fixtures';
 
 const UPDATE = 'PATCH /api/v1/users/updateSuperAdmin';
-const me = staffUser({ role: 'SUPERADMIN', name: 'مدير النظام', userName: 'rootadmin', phoneNumber: '' });
+const me = {
+  ...staffUser({ role: 'SUPERADMIN', name: 'مدير النظام', userName: 'rootadmin', phoneNumber: '' }),
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
+};
 
 async function openScreen(handlers = {}) {
   const api = mockApi({

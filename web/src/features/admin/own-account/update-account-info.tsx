@@ -1,17 +1,15 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { type StaffUser, type UpdateOwnAccountRequest, updateOwnAccountRequestSchema } from '@portal/common';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { PageSpinner } from '@/components/page-spinner';
 import { setCookie } from '@/lib/cookies';
 import { ERROR_PROPS } from '../shared/field-error';
 import { PasswordField } from '../shared/password-field';
 import { schemaResolver } from '../shared/schema-resolver';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
-import { useMe, useUpdateOwnAccount } from './api/own-account';
+import { useUpdateOwnAccount } from './api/own-account';
 
 const TITLE = 'تحديث بيانات الحساب';
 const SAVE = 'حفظ البيانات';
@@ -24,18 +22,8 @@ const resolver = schemaResolver<AccountForm, AccountOutput>(updateOwnAccountRequ
 
 /** Spec section 2: name, user name, mobile, and the password to confirm (PATCH /users/updateSuperAdmin). */
 export function UpdateAccountInfo() {
-  const { token } = useStaffSession();
-  const handleError = useStaffErrorHandler();
-  const answer = useMe(token).data;
-
-  useEffect(() => {
-    // A dead session goes to the login; any other failure is said on the screen.
-    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
-  }, [answer, handleError]);
-
-  if (answer === undefined) return <PageSpinner />;
-  if (answer.status === 'error') return <Alert color="red" variant="light" title={answer.message} />;
-  return <AccountFormView user={answer.data.data.user} />;
+  // The shell has read the account (`GET /users/getMe`) before any screen opens.
+  return <AccountFormView user={useStaffSession().user} />;
 }
 
 function AccountFormView({ user }: { user: StaffUser }) {

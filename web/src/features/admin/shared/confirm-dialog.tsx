@@ -1,7 +1,7 @@
 import { Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
-import { DIALOG_STYLES } from '../shared/dialog-styles';
+import { DIALOG_STYLES } from './dialog-styles';
 
 interface ConfirmDialogProps {
   title: string;

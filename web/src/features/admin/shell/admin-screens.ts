@@ -1,11 +1,11 @@
-import type { StaffRole } from '@portal/common';
+import type { StaffMe, StaffRole } from '@portal/common';
 import { matchPath } from 'react-router';
 
-/** What the client knows of the signed-in account once `GET /users/getRole` answers. */
-export interface StaffAccess {
-  role: StaffRole;
-  passwordChanged: boolean;
-}
+/** What the client knows of the signed-in account once `GET /users/getMe` answers. */
+export type StaffAccess = Pick<
+  StaffMe,
+  'role' | 'passwordChanged' | 'twoFactorEnabled' | 'twoFactorRequired'
+>;
 
 export type AdminScreenPath =
   | 'studentsInfo'
@@ -21,7 +21,8 @@ export type AdminScreenPath =
   | 'adminsManagement'
   | 'audit'
   | 'updateAccountInfo'
-  | 'changePassword';
+  | 'changePassword'
+  | 'accountSecurity';
 
 export interface AdminScreen {
   path: AdminScreenPath;
@@ -31,6 +32,10 @@ export interface AdminScreen {
   allows(access: StaffAccess): boolean;
   /** Usable before the first password change (new and reset accounts); every other screen sends it there. */
   beforePasswordChange?: boolean;
+  /** Usable by an account that must enrol a second factor and has not yet; every other screen sends it there. */
+  beforeTwoFactorEnrolment?: boolean;
+  /** A role the screen does not allow is sent to the staff login instead of being told so (spec section 2). */
+  othersToLogin?: true;
   /** Opened from a row of another screen (its path names a student), never from the navigation. */
   inNav?: false;
 }
@@ -57,7 +62,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     allows: only('SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN'),
     inNav: false,
   },
-  { path: 'statistics', label: 'الإحصائيات', allows: only('SUPERADMIN') },
+  { path: 'statistics', label: 'الإحصائيات', allows: only('SUPERADMIN'), othersToLogin: true },
   { path: 'uploadStudentInfo', label: 'رفع بيانات الطلاب', allows: only('SUPERADMIN', 'SUPPORT') },
   { path: 'deleteStudentInfo', label: 'حذف بيانات الطلاب', allows: only('SUPERADMIN') },
   { path: 'schedule', label: 'جدولة الاختبار الشخصي', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
@@ -73,9 +78,16 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     beforePasswordChange: true,
   },
   { path: 'changePassword', label: 'تغيير كلمة المرور', allows: () => true, beforePasswordChange: true },
+  {
+    path: 'accountSecurity',
+    label: 'أمان الحساب',
+    allows: () => true,
+    beforeTwoFactorEnrolment: true,
+  },
 ];
 
 export const CHANGE_PASSWORD_PATH = '/admin/changePassword';
+export const ACCOUNT_SECURITY_PATH = '/admin/accountSecurity';
 
 export function adminPath(screen: AdminScreen): string {
   return `/admin/${screen.path}`;
@@ -86,9 +98,22 @@ export function studentRecordPath(id: string, search = ''): string {
   return `/admin/students/${encodeURIComponent(id)}${search}`;
 }
 
-/** Whether the account may open the screen now: its role allows it and, before a password change, it is one of the few screens reachable then. */
+/**
+ * Whether the account may open the screen now: its role allows it and, while it must first change its password or
+ * then enrol a second factor, the screen is one of the few reachable before that.
+ */
 export function canOpen(screen: AdminScreen, access: StaffAccess): boolean {
-  return screen.allows(access) && (access.passwordChanged || screen.beforePasswordChange === true);
+  if (!screen.allows(access)) return false;
+  if (!access.passwordChanged) return screen.beforePasswordChange === true;
+  if (access.twoFactorRequired) return screen.beforeTwoFactorEnrolment === true;
+  return true;
+}
+
+/** Where a screen the account may not open now sends it, if anywhere; otherwise the screen says "no access". */
+export function heldAt(screen: AdminScreen, access: StaffAccess): string | undefined {
+  if (!access.passwordChanged) return CHANGE_PASSWORD_PATH;
+  if (access.twoFactorRequired) return ACCOUNT_SECURITY_PATH;
+  return screen.othersToLogin ? '/admin/login' : undefined;
 }
 
 /** The navigation links the account sees: only screens it may open now. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getCookie } from '@/lib/cookies';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, GET_ROLE, signedInAs } from '../testing/staff-fixtures';
+import { fails, GET_ME, signedInAs } from '../testing/staff-fixtures';
 
 const NAV = 'قائمة المسؤول';
 const LINKS = {
@@ -21,6 +21,7 @@ const LINKS = {
   audit: 'سجل العمليات',
   updateAccountInfo: 'تحديث بيانات الحساب',
   changePassword: 'تغيير كلمة المرور',
+  accountSecurity: 'أمان الحساب',
 };
 const LOGOUT = 'تسجيل الخروج';
 
@@ -48,16 +49,32 @@ describe('admin shell', () => {
         LINKS.audit,
         LINKS.updateAccountInfo,
         LINKS.changePassword,
+        LINKS.accountSecurity,
       ],
     ],
     [
       'SUPPORT',
       true,
-      [LINKS.studentsInfo, LINKS.review, LINKS.notifications, LINKS.uploadStudentInfo, LINKS.changePassword],
+      [
+        LINKS.studentsInfo,
+        LINKS.review,
+        LINKS.notifications,
+        LINKS.uploadStudentInfo,
+        LINKS.changePassword,
+        LINKS.accountSecurity,
+      ],
     ],
-    ['ADMIN', true, [LINKS.studentsInfo, LINKS.review, LINKS.notifications, LINKS.changePassword]],
+    [
+      'ADMIN',
+      true,
+      [LINKS.studentsInfo, LINKS.review, LINKS.notifications, LINKS.changePassword, LINKS.accountSecurity],
+    ],
     ['ADMIN', false, [LINKS.updateAccountInfo, LINKS.changePassword]],
-    ['SOCIAL_ADMIN', true, [LINKS.review, LINKS.schedule, LINKS.interviews, LINKS.changePassword]],
+    [
+      'SOCIAL_ADMIN',
+      true,
+      [LINKS.review, LINKS.schedule, LINKS.interviews, LINKS.changePassword, LINKS.accountSecurity],
+    ],
     ['SUPPORT', false, [LINKS.changePassword]],
   ])(
     'shows %s (password changed: %s) only its own links and logout',
@@ -76,7 +93,7 @@ describe('admin shell', () => {
       release = resolve;
     });
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/users/getRole')) await gate;
+      if (String(input).endsWith('/users/getMe')) await gate;
       if (!answer) throw new Error('no mock');
       return answer(input, init);
     });
@@ -95,14 +112,45 @@ describe('admin shell', () => {
   });
 
   it('lets an ADMIN correct its account before the password change, not after', async () => {
-    mockApi({
-      ...signedInAs('ADMIN', true),
-      'GET /api/v1/users/getMe': () => {
-        throw new Error('must not be asked');
-      },
-    });
+    mockApi(signedInAs('ADMIN', true));
     renderApp('/admin/updateAccountInfo');
     expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'حفظ البيانات' })).not.toBeInTheDocument();
+  });
+
+  it.each<StaffRole>(['ADMIN', 'SUPPORT', 'SOCIAL_ADMIN'])(
+    'sends %s from the statistics to the staff login (spec section 2)',
+    async (role) => {
+      mockApi(signedInAs(role));
+      const { router } = renderApp('/admin/statistics');
+      expect(await screen.findByLabelText('اسم المستخدم')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/login');
+      expect(screen.queryByText(MESSAGES.noAccess)).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    '/admin/studentsInfo',
+    '/admin/statistics',
+    '/admin/changePassword',
+    '/admin/students/10000000-0000-4000-8000-000000000001',
+  ])(
+    'holds an account that must enrol a second factor at the account security screen, from %s',
+    async (path) => {
+      mockApi(signedInAs('SUPERADMIN', true, { twoFactorRequired: true }));
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'أمان الحساب' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/accountSecurity');
+      // Only the enrolment and signing out: no other screen in the menu.
+      expect(await navItems()).toEqual([LINKS.accountSecurity, LOGOUT]);
+    },
+  );
+
+  it('holds an account at the password change before the second factor enrolment', async () => {
+    mockApi(signedInAs('SUPPORT', false, { twoFactorRequired: true }));
+    const { router } = renderApp('/admin/accountSecurity');
+    expect(await screen.findByLabelText('كلمة المرور الحالية')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/changePassword');
   });
 
   it.each<[StaffRole, string]>([
@@ -130,7 +178,7 @@ describe('admin shell', () => {
   });
 
   it('ends a session the server no longer accepts', async () => {
-    mockApi({ ...signedInAs('SUPERADMIN'), [GET_ROLE]: () => fails(401, MESSAGES.sessionInvalid) });
+    mockApi({ ...signedInAs('SUPERADMIN'), [GET_ME]: () => fails(401, MESSAGES.sessionInvalid) });
     const { router } = renderApp('/admin/statistics');
     expect(await screen.findByLabelText('اسم المستخدم')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/login');

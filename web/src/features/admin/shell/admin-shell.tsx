@@ -6,9 +6,9 @@ import { Button } from '@/components/button';
 import { PageSpinner } from '@/components/page-spinner';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { AdminNav } from './admin-nav';
-import { CHANGE_PASSWORD_PATH, canOpen, screenAt, visibleScreens } from './admin-screens';
+import { canOpen, heldAt, screenAt, visibleScreens } from './admin-screens';
 import classes from './admin-shell.module.css';
-import { StaffSessionContext, useRoleQuery, useSignOut } from './staff-session';
+import { StaffSessionContext, useMeQuery, useSignOut } from './staff-session';
 
 const RETRY = 'إعادة المحاولة';
 
@@ -23,8 +23,9 @@ export function NoAccess() {
 
 /**
  * Every staff screen sits in this shell (spec sections 2, 4 and 6): no token cookie → staff login; the role is
- * 'NOT' until `GET /users/getRole` answers, and only then do the navigation and the screen appear; a 401 ends the
- * session; an account that has not changed its password is held at the password change.
+ * 'NOT' until `GET /users/getMe` answers, and only then do the navigation and the screen appear; a 401 ends the
+ * session; an account that has not changed its password is held at the password change, and then one that must
+ * enrol a second factor (issue 20) at the account security screen.
  */
 export function AdminShell() {
   const token = getCookie('token');
@@ -34,27 +35,42 @@ export function AdminShell() {
 
 function SignedInShell({ token }: { token: string }) {
   const { pathname } = useLocation();
-  const roleQuery = useRoleQuery(token);
+  const meQuery = useMeQuery(token);
   const signOut = useSignOut();
-  const answer = roleQuery.data;
+  const answer = meQuery.data;
   const rejected = answer?.status === 'error' && answer.httpStatus === 401 ? answer.message : undefined;
-  const access = answer?.status === 'success' ? answer.data.data : undefined;
+  const me = answer?.status === 'success' ? answer.data.data.user : undefined;
 
   useEffect(() => {
     if (rejected !== undefined) signOut(rejected);
   }, [rejected, signOut]);
 
+  const role = me?.role;
   useEffect(() => {
-    if (access) setCookie('role', access.role);
-  }, [access]);
+    if (role) setCookie('role', role);
+  }, [role]);
 
-  const session = useMemo(() => (access ? { ...access, token, signOut } : null), [access, token, signOut]);
+  const session = useMemo(
+    () =>
+      me
+        ? {
+            role: me.role,
+            passwordChanged: me.passwordChanged,
+            twoFactorEnabled: me.twoFactorEnabled,
+            twoFactorRequired: me.twoFactorRequired,
+            user: me,
+            token,
+            signOut,
+          }
+        : null,
+    [me, token, signOut],
+  );
 
   if (answer?.status === 'error' && rejected === undefined) {
     return (
       <Stack align="center" py="xl">
         <Alert color="red" variant="light" role="alert" title={answer.message} />
-        <Button onClick={() => roleQuery.refetch()} loading={roleQuery.isFetching}>
+        <Button onClick={() => meQuery.refetch()} loading={meQuery.isFetching}>
           {RETRY}
         </Button>
       </Stack>
@@ -63,8 +79,8 @@ function SignedInShell({ token }: { token: string }) {
   if (session === null) return <PageSpinner />;
 
   const screen = screenAt(pathname);
-  if (screen && !canOpen(screen, session) && !session.passwordChanged)
-    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  const held = screen && !canOpen(screen, session) ? heldAt(screen, session) : undefined;
+  if (held) return <Navigate to={held} replace />;
 
   return (
     <StaffSessionContext value={session}>

@@ -1,4 +1,4 @@
-import { getRoleResponseSchema } from '@portal/common';
+import { type StaffMe, staffMeResponseSchema } from '@portal/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,12 +16,32 @@ export const staffKeys = {
   of: (token: string) => ['staff', token] as const,
 };
 
-export function getRole() {
-  return apiRequest('/users/getRole', { auth: true, schema: getRoleResponseSchema });
+export const meKey = (token: string) => [...staffKeys.of(token), 'me'] as const;
+
+/**
+ * `GET /users/getMe` says in one call what the shell needs: the role, whether the password is still the first one,
+ * and whether the account must enrol a second factor first. The own-account screens read the same cached answer.
+ */
+export function getMe() {
+  return apiRequest('/users/getMe', { auth: true, schema: staffMeResponseSchema });
 }
 
-export function useRoleQuery(token: string) {
-  return useQuery({ queryKey: [...staffKeys.of(token), 'role'], queryFn: getRole });
+export function useMeQuery(token: string) {
+  return useQuery({ queryKey: meKey(token), queryFn: getMe });
+}
+
+/** Puts a changed account into the cached answer, so the shell and the screens follow without asking again. */
+export function useUpdateCachedMe(token: string): (change: (me: StaffMe) => StaffMe) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (change: (me: StaffMe) => StaffMe) => {
+      queryClient.setQueryData<Awaited<ReturnType<typeof getMe>>>(meKey(token), (old) => {
+        if (old?.status !== 'success') return old;
+        return { ...old, data: { ...old.data, data: { user: change(old.data.data.user) } } };
+      });
+    },
+    [queryClient, token],
+  );
 }
 
 /** Logout forgets the token, role, faculty and name (spec section 2). */
@@ -45,6 +65,8 @@ export function useSignOut(): (message?: string) => void {
 }
 
 export interface StaffSession extends StaffAccess {
+  /** The account as `GET /users/getMe` last said. */
+  user: StaffMe;
   token: string;
   signOut: (message?: string) => void;
 }

@@ -97,9 +97,10 @@ describe('statistics', () => {
     expect(await screen.findByRole('article', { name: 'كلية التجارة' })).toBeInTheDocument();
   });
 
-  it('is for the super admin only', async () => {
+  it('is for the super admin only: others are sent to the staff login (spec section 2)', async () => {
     mockApi(signedInAs('SUPPORT'));
-    renderApp('/admin/statistics');
-    expect(await screen.findByText(MESSAGES.noAccess)).toBeInTheDocument();
+    const { router } = renderApp('/admin/statistics');
+    expect(await screen.findByLabelText('اسم المستخدم')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
   });
 });

@@ -1,8 +1,8 @@
-import type { StaffRole, StaffUser } from '@portal/common';
+import type { StaffMe, StaffRole, StaffUser } from '@portal/common';
 import { setCookie } from '@/lib/cookies';
 import type { Handler } from '@/testing/mock-api';
 
-export const GET_ROLE = 'GET /api/v1/users/getRole';
+export const GET_ME = 'GET /api/v1/users/getMe';
 
 let nextId = 1;
 
@@ -21,13 +21,23 @@ export function staffUser(overrides: Partial<StaffUser> = {}): StaffUser {
   };
 }
 
-/** Stores a token as the login does and answers the role lookup for that account. */
-export function signedInAs(role: StaffRole, passwordChanged = true): Record<string, Handler> {
+/** Stores a token as the login does and answers the shell's lookup of that account (`GET /users/getMe`). */
+export function signedInAs(
+  role: StaffRole,
+  passwordChanged = true,
+  secondFactor: Partial<Pick<StaffMe, 'twoFactorEnabled' | 'twoFactorRequired'>> = {},
+): Record<string, Handler> {
   setCookie('token', 'test-token');
   setCookie('role', role);
   setCookie('name', 'سارة');
   if (role === 'ADMIN') setCookie('faculty', 'كلية التجارة');
-  return { [GET_ROLE]: () => ({ body: { status: 'success', data: { role, passwordChanged } } }) };
+  const user: StaffMe = {
+    ...staffUser({ role, passwordChanged, name: 'سارة' }),
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
+    ...secondFactor,
+  };
+  return { [GET_ME]: () => ({ body: { status: 'success', data: { user } } }) };
 }
 
 export const ok = (body: Record<string, unknown>, status = 200) => ({

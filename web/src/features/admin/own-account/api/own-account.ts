@@ -1,24 +1,12 @@
 import {
-  type StaffUser,
-  staffUserResponseSchema,
   staffUserWithMessageResponseSchema,
   type UpdateMyPasswordRequest,
   type UpdateOwnAccountRequest,
   updateMyPasswordResponseSchema,
 } from '@portal/common';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
-
-const meKey = (token: string) => [...staffKeys.of(token), 'me'] as const;
-
-export function getMe() {
-  return apiRequest('/users/getMe', { auth: true, schema: staffUserResponseSchema });
-}
-
-export function useMe(token: string) {
-  return useQuery({ queryKey: meKey(token), queryFn: getMe });
-}
+import { useUpdateCachedMe } from '../../shell/staff-session';
 
 /** Every older token of the account (this one too) stops working once the server has changed the password. */
 export function updateMyPassword(body: UpdateMyPasswordRequest) {
@@ -45,18 +33,11 @@ export function updateOwnAccount(body: UpdateOwnAccountRequest) {
 }
 
 export function useUpdateOwnAccount(token: string) {
-  const queryClient = useQueryClient();
+  const updateCachedMe = useUpdateCachedMe(token);
   return useMutation({
     mutationFn: updateOwnAccount,
     onSuccess: (result) => {
-      if (result.status === 'success') {
-        const user: StaffUser = result.data.user;
-        queryClient.setQueryData(meKey(token), {
-          status: 'success',
-          data: { status: 'success', data: { user } },
-          httpStatus: 200,
-        });
-      }
+      if (result.status === 'success') updateCachedMe((me) => ({ ...me, ...result.data.user }));
     },
   });
 }
