@@ -36,9 +36,7 @@ async function statementsOf(portal: Portal, act: () => Promise<unknown>): Promis
   if (!pool) throw new Error('no pool');
   const spy = vi.spyOn(pool, 'query');
   await act();
-  const names = spy.mock.calls.map(([config]) =>
-    typeof config === 'object' && config !== null && 'name' in config ? String(config.name) : 'unnamed',
-  );
+  const names = spy.mock.calls.map(([config]: unknown[]) => (config as { name?: string }).name ?? 'unnamed');
   spy.mockRestore();
   return names;
 }
@@ -146,10 +144,11 @@ describe('POST /students/loginForm with STUDENT_SECOND_FACTOR=seatNo', () => {
 
   it('sends a wrong or missing seat number back as an unknown national ID', async () => {
     const student = await insertStudent(seatMode.database.db, { seatNo: '852457' });
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { nationalID: student.nationalId, seatNo: '1' },
       { nationalID: student.nationalId },
-    ]) {
+    ];
+    for (const fields of posts) {
       const res = await postForm(seatMode, fields);
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/stAdmission/?loginError=notRegistered');
