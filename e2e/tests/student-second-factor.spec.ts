@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { MESSAGES, SEAT_NO_MESSAGES } from '@portal/common';
 import type pg from 'pg';
@@ -33,6 +34,15 @@ async function newStudent(): Promise<NewStudent> {
 async function newPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ locale: 'ar-EG', javaScriptEnabled });
   return context.newPage();
+}
+
+/** axe (the rules of accessibility.spec.ts) on the page as it stands, once the network is quiet. */
+async function expectAccessible(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 async function fillLogin(page: Page, nationalId: string, seatNo: string) {
@@ -83,6 +93,7 @@ test.describe('the login with the seat number, and the student data download', (
     await fillLogin(page, student.nationalId, '1');
     await expect(page.getByText(MESSAGES.studentNotRegistered).first()).toBeVisible();
     await expect(page).toHaveURL(url('/'));
+    await expectAccessible(page);
 
     await page.getByLabel(SEAT_NO_MESSAGES.label).fill(arabicIndic(SEAT_NO));
     await page.getByRole('button', { name: 'دخول' }).click();
@@ -97,6 +108,7 @@ test.describe('the login with the seat number, and the student data download', (
     await page.reload();
     await expect(page.getByRole('cell', { name: student.name })).toBeVisible();
     expect(lookups).toContainEqual({ nationalID: student.nationalId, seatNo: SEAT_NO });
+    await expectAccessible(page);
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'تنزيل بياناتي' }).click();
