@@ -253,7 +253,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
           {...register('code')}
         />
         <Group gap="sm">
-          <Button type="submit" color="red" loading={disable.isPending}>
+          <Button type="submit" color="red.9" loading={disable.isPending}>
             {DISABLE_CONFIRM}
           </Button>
           <Button variant="default" onClick={onDone}>
