@@ -8,6 +8,8 @@ const ROOT = { userName: 'rootadmin', password: 'Root12345' };
 const NAV = 'قائمة المسؤول';
 const CODE_WRONG = 'رمز التحقق غير صحيح';
 const ENROLMENT_REQUIRED = 'يجب تفعيل التحقق بخطوتين لحسابك قبل استخدام لوحة التحكم';
+// A sign-in lands once the staff screens' code has arrived and the account is read; other tests share the machine.
+const LANDING = { timeout: 15_000 };
 
 let server: PortalServer | undefined;
 
@@ -68,11 +70,11 @@ test('a super admin enrols a second factor at its first sign-in, then signs in w
 
   // Held at the account security screen: every other screen sends it back there.
   await enterPassword(page);
-  await expect(page).toHaveURL(/\/admin\/accountSecurity$/);
+  await expect(page).toHaveURL(/\/admin\/accountSecurity$/, LANDING);
   await expect(page.getByText(ENROLMENT_REQUIRED)).toBeVisible();
   await snap(page, project, 'enrolment-required');
   await page.goto(url('/admin/adminsManagement'));
-  await expect(page).toHaveURL(/\/admin\/accountSecurity$/);
+  await expect(page).toHaveURL(/\/admin\/accountSecurity$/, LANDING);
 
   // The QR code and the key for typing in; a wrong code is refused in Arabic, the right one turns it on.
   await page.getByRole('button', { name: 'تفعيل التحقق بخطوتين' }).click();
@@ -113,7 +115,7 @@ test('a super admin enrols a second factor at its first sign-in, then signs in w
   await snap(page, project, 'login-wrong-code');
   await loginCode.fill(await totp(secret, 30));
   await page.getByRole('button', { name: 'دخول' }).click();
-  await expect(page).toHaveURL(/\/admin\/studentsInfo$/);
+  await expect(page).toHaveURL(/\/admin\/studentsInfo$/, LANDING);
   await signOut(page, phone);
 
   // A recovery code instead of the app, once.
@@ -122,7 +124,7 @@ test('a super admin enrols a second factor at its first sign-in, then signs in w
   await page.getByLabel('رمز الاسترداد').fill(recoveryCodes[0] ?? '');
   await snap(page, project, 'login-recovery-code');
   await page.getByRole('button', { name: 'دخول' }).click();
-  await expect(page).toHaveURL(/\/admin\/studentsInfo$/);
+  await expect(page).toHaveURL(/\/admin\/studentsInfo$/, LANDING);
   await signOut(page, phone);
   await enterPassword(page);
   await page.getByRole('button', { name: 'استخدام رمز استرداد' }).click();
