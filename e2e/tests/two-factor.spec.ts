@@ -54,6 +54,7 @@ test.beforeAll(async ({}, testInfo) => {
     SUPERADMIN_USERNAME: ROOT.userName,
     SUPERADMIN_PASSWORD: ROOT.password,
     STAFF_2FA_REQUIRED: 'SUPERADMIN',
+    DEMO_DATA: '1',
   });
 });
 
@@ -101,6 +102,12 @@ test('a super admin enrols a second factor at its first sign-in, then signs in w
   await expect(page.getByText(ENROLMENT_REQUIRED)).toHaveCount(0);
   await page.goto(url('/admin/adminsManagement'));
   await expect(page.getByRole('heading', { name: 'إدارة المسؤولين' })).toBeVisible();
+  // Each other account offers its second factor's reset and the end of its sessions, after a question.
+  await page.getByRole('button', { name: 'إلغاء التحقق بخطوتين مسؤول كلية التجارة' }).click();
+  const reset = page.getByRole('dialog', { name: 'هل تريد إلغاء التحقق بخطوتين لهذا المسؤول؟' });
+  await snap(page, project, 'reset-confirmation');
+  await reset.getByRole('button', { name: 'لا', exact: true }).click();
+  await snap(page, project, 'accounts');
   await signOut(page, phone);
 
   // The password alone no longer signs in: a wrong code is refused, then the next step's code from the app works.
