@@ -295,7 +295,12 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     // A deadline already past would shut the victim out of its own data: only the super admin sets one, not even
     // the college's own ADMIN.
     const ownAdmin = await insertStaff(db, { role: 'ADMIN', faculty: SOCIAL_WORK_COLLEGE });
-    for (const headers of [await as(otherAdmin), await as(ownAdmin), await as(support), { cookie: victim.cookie }]) {
+    for (const headers of [
+      await as(otherAdmin),
+      await as(ownAdmin),
+      await as(support),
+      { cookie: victim.cookie },
+    ]) {
       const res = await app.inject({
         method: 'PATCH',
         url,
