@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { IMAGE_KINDS, type StaffRole } from '@portal/common';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -8,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, insertStaff, TEST_STAFF_PASSWORD, tokenFor } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
+import { unzip } from '../../../test/zip.js';
 import { auditLog, staffUsers, studentImages, students } from '../../db/schema.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { zipEntries } from '../imports/excel-file.js';
 import { SUPPORT_COLUMNS } from './student-columns.js';
 
 const { app, database } = await createTestApp();
@@ -83,21 +82,6 @@ async function sheetOf(body: Buffer) {
     rows.push(row);
   });
   return { sheet, rows, values: rows.map((row) => (row.values as unknown[]).slice(1)) };
-}
-
-/** The raw entries of a zip, inflated (local headers are followed from the central directory). */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let at = 0;
-  for (const entry of zipEntries(zip)) {
-    at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]), at);
-    const method = zip.readUInt16LE(at + 8);
-    const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
-    const data = zip.subarray(start, start + entry.compressedSize);
-    files.set(entry.name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
-    at = start + entry.compressedSize;
-  }
-  return files;
 }
 
 describe('POST /students/downloadStudentData/:type then GET /downloads/:token', () => {
