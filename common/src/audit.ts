@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS = {
   'student.view': 'فتح سجل الطالب',
   'student.document_view': 'عرض مستند الطالب',
   'forms.download': 'تنزيل استمارة الطالب',
+  'students.search': 'بحث عن طالب',
   // Changes to students.
   'student.review': 'مراجعة مستندات الطالب',
   'student.replace_documents': 'استبدال الطالب للمستندات المرفوضة',

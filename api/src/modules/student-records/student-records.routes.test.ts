@@ -5,7 +5,7 @@ import {
   type StaffRole,
   type StudentRecord,
 } from '@portal/common';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { nameSearchKeySql } from '../../db/arabic-search.js';
-import { appointments, colleges, students } from '../../db/schema.js';
+import { appointments, auditLog, colleges, students } from '../../db/schema.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;
@@ -399,6 +399,32 @@ describe('POST /students/getStudentInfo', () => {
     const bad = await search('SUPERADMIN', byName('احمد', { documentsStatus: 'rejected' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ status: 'error', message: REVIEW_MESSAGES.documentsStatusInvalid });
+  });
+
+  it('audits every search with what was sought and how many matched, naming the one student it found', async () => {
+    const { id, nationalId } = ids['commerce.fatima'] as { id: string; nationalId: string };
+    const searcher = await insertStaff(db, { role: 'SUPPORT' });
+    expect(await found(searcher, { nationalID: toArabicIndic(nationalId) })).toEqual(['فاطمة الزهراء حسن']);
+    expect(await found(searcher, byName('احمد'))).toHaveLength(2);
+    expect(await found(searcher, byName('لا أحد بهذا الاسم'))).toEqual([]);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, searcher.id))
+      .orderBy(asc(auditLog.createdAt));
+    expect(
+      rows.map((row) => [row.action, row.targetId, row.studentNationalId, row.studentName, row.details]),
+    ).toEqual([
+      ['students.search', id, nationalId, 'فاطمة الزهراء حسن', { nationalID: nationalId, results: 1 }],
+      ['students.search', null, null, null, { studentName: 'احمد', faculty: TEST_FACULTY, results: 2 }],
+      [
+        'students.search',
+        null,
+        null,
+        null,
+        { studentName: 'لا أحد بهذا الاسم', faculty: TEST_FACULTY, results: 0 },
+      ],
+    ]);
   });
 
   it('answers 404 with an Arabic message when nothing matches', async () => {

@@ -67,7 +67,7 @@ function fileRemover(app: FastifyInstance): RemoveFiles {
 export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = studentRecordsService({
     repository: studentRecordsRepository(app.db),
-    audit: (entry, tx) => recordAudit(tx, entry),
+    audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
     removeFiles: fileRemover(app),
   });
   const staff = (request: FastifyRequest) => app.auth.currentStaff(request);
@@ -112,7 +112,7 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await service.search(staff(request), request.body)),
+      ...(await service.search(staff(request), request.body, context(request))),
     }),
   );
 

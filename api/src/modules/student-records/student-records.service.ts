@@ -16,7 +16,8 @@ export type RemoveFiles = (keys: string[]) => Promise<void>;
 
 export interface StudentRecordsServiceDeps {
   repository: StudentRecordsRepository;
-  audit: (entry: AuditEntry, tx: DbExecutor) => Promise<void>;
+  /** Writes an audit row, in `tx` when given. */
+  audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
   /** Called after the deleting transaction committed, with the storage keys of the removed images. */
   removeFiles: RemoveFiles;
 }
@@ -92,7 +93,11 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
       };
     },
 
-    /** `POST /students/getStudentInfo`: 404 when nothing matches (the client shows an empty list). */
+    /**
+     * `POST /students/getStudentInfo`: 404 when nothing matches (the client shows an empty list). A search names
+     * a person, so it is audited (issue 20) with what was sought and how many matched; a search that finds exactly
+     * one student names that student, so the audit screen finds it by national ID.
+     */
     async search(
       staff: Staff,
       input: {
@@ -102,6 +107,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         documentsStatus?: DocumentsStatus | null | undefined;
         faculty: string | null;
       },
+      context: RequestContext,
     ) {
       const faculty = facultyScope(staff, input.faculty);
       let collegeId: string | null = null;
@@ -116,6 +122,20 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         name: input.studentName,
         isComplete: input.isComplete ?? null,
         documentsStatus: input.documentsStatus ?? null,
+      });
+      const [only] = rows.length === 1 ? rows : [];
+      await audit({
+        actor: actorOf(staff),
+        action: 'students.search',
+        targetType: only ? 'student' : null,
+        targetId: only?.id ?? null,
+        details: {
+          ...(input.nationalID ? { nationalID: input.nationalID } : {}),
+          ...(input.studentName ? { studentName: input.studentName } : {}),
+          ...(faculty ? { faculty } : {}),
+          results: total,
+        },
+        ip: context.ip,
       });
       if (rows.length === 0) throw new AppError(404, MESSAGES.noStudentData);
       return { data: rows.map(toStudentRecord), studentsNumber: total };
