@@ -49,6 +49,15 @@ export function twoFactorRepository(db: Database) {
       return (await accountById.execute({ id }))[0];
     },
 
+    /** The account of a user name, as the sign-in matches it (any letter case). */
+    async accountByUserName(userName: string): Promise<TwoFactorAccount | undefined> {
+      const [row] = await db
+        .select(accountColumns)
+        .from(staffUsers)
+        .where(sql`lower(${staffUsers.userName}) = lower(${userName})`);
+      return row;
+    },
+
     /** A new secret awaiting its first code; false when a factor is already in force. */
     async storePendingSecret(tx: DbExecutor, id: string, sealedSecret: string): Promise<boolean> {
       const rows = await tx

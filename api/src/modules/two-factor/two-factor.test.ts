@@ -19,6 +19,7 @@ import { createTestApp } from '../../../test/test-app.js';
 import { enrolSecondFactor, fixedClock, totpCode } from '../../../test/two-factor.js';
 import { expectedModules, svgModules } from '../forms/testing/qr-matrix.js';
 import { LOGIN_THROTTLE } from '../users/login-throttle.repository.js';
+import { resetTwoFactorAtConsole } from './console-reset.js';
 
 const UNIVERSITY = 'جامعة الاختبار';
 const { app, database } = await createTestApp({ UNIVERSITY_NAME: UNIVERSITY });
@@ -469,6 +470,34 @@ describe('PATCH /users/resetTwoFactor', () => {
       expect(res.json()).toEqual(error(message));
     }
     expect(await stored(other.id)).toEqual(before);
+  });
+});
+
+describe('resetting from the server console', () => {
+  it('removes a super admin’s factor (no account may through the portal), ends its sessions and audits it', async () => {
+    const boss = await insertStaff(db, { role: 'SUPERADMIN' });
+    const { headers } = await enrolSecondFactor(app, boss);
+    const challenge = await challengeFor(boss);
+    expect(await resetTwoFactorAtConsole(db, boss.userName.toUpperCase())).toBe('reset');
+    expect(await stored(boss.id)).toEqual({ secret: null, enabled: false, last_step: null, codes: [] });
+    expect(await challengeRow(challenge)).toBeUndefined();
+    expect((await getMe(headers)).statusCode).toBe(401);
+    expect((await login(boss)).json().token).toEqual(expect.any(String));
+    const [reset] = (await audits(boss.id)).filter((a) => a.action === 'staff.two_factor.reset');
+    expect(reset).toEqual({
+      action: 'staff.two_factor.reset',
+      actor_id: null,
+      details: { userName: boss.userName, by: 'console' },
+    });
+  });
+
+  it('says so for an unknown user name or an account without a factor, changing nothing', async () => {
+    const plain = await insertStaff(db, { role: 'SUPPORT' });
+    const before = await stored(plain.id);
+    expect(await resetTwoFactorAtConsole(db, 'nobody-by-this-name')).toBe('notFound');
+    expect(await resetTwoFactorAtConsole(db, plain.userName)).toBe('notEnabled');
+    expect(await stored(plain.id)).toEqual(before);
+    expect(await audits(plain.id)).toEqual([]);
   });
 });
 
