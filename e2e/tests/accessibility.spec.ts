@@ -343,9 +343,11 @@ test.describe('staff screens pass axe', () => {
     await expectAccessible(page, 'the credentials dialog');
     await credentials.getByRole('button', { name: 'إغلاق' }).click();
     await page.getByRole('button', { name: 'تعديل مسؤول كلية التجارة' }).click();
-    await expect(page.getByRole('dialog', { name: 'تعديل بيانات المسؤول' })).toBeVisible();
+    const edit = page.getByRole('dialog', { name: 'تعديل بيانات المسؤول' });
+    await expect(edit).toBeVisible();
     await expectAccessible(page, 'the edit-admin dialog');
-    await page.getByRole('button', { name: 'إلغاء' }).click();
+    // In the dialog: each account's card now also has 'إلغاء التحقق بخطوتين' (issue 20).
+    await edit.getByRole('button', { name: 'إلغاء' }).click();
     await page.getByRole('button', { name: 'حذف موظف الدعم الفني' }).click();
     const confirm = page.getByRole('dialog', { name: 'هل تريد حذف هذا المسؤول؟' });
     await expect(confirm).toBeVisible();

@@ -75,9 +75,11 @@ test('screenshots of the staff screens', async ({ page }, testInfo) => {
   await add.getByRole('button', { name: 'إلغاء' }).click();
 
   await page.getByRole('button', { name: 'تعديل مسؤول كلية التجارة' }).click();
-  await expect(page.getByRole('dialog', { name: 'تعديل بيانات المسؤول' })).toBeVisible();
+  const edit = page.getByRole('dialog', { name: 'تعديل بيانات المسؤول' });
+  await expect(edit).toBeVisible();
   await snap(page, project, 'edit-dialog', false);
-  await page.getByRole('button', { name: 'إلغاء' }).click();
+  // In the dialog: each account's card now also has 'إلغاء التحقق بخطوتين' (issue 20).
+  await edit.getByRole('button', { name: 'إلغاء' }).click();
 
   await page.getByRole('button', { name: 'تعديل مسؤول المقابلات' }).click();
   await page.getByRole('button', { name: 'إعادة تعيين كلمة المرور' }).click();
