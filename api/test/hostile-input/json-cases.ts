@@ -584,6 +584,8 @@ const studentRecords: HostileCase[] = [
     request: (ctx) => ({ body: json({ nationalID: arabicIndic(ctx.student.nationalId) }) }),
     status: 200,
     accepted: {
+      // A search that finds a student is audited (issue 20).
+      mayChange: ['audit_log'],
       verify: (ctx, body) => {
         if (!body.includes(ctx.student.id)) throw new Error(`student not found: ${body.slice(0, 300)}`);
       },

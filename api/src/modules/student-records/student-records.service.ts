@@ -94,9 +94,10 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
     },
 
     /**
-     * `POST /students/getStudentInfo`: 404 when nothing matches (the client shows an empty list). A search names
-     * a person, so it is audited (issue 20) with what was sought and how many matched; a search that finds exactly
-     * one student names that student, so the audit screen finds it by national ID.
+     * `POST /students/getStudentInfo`: 404 when nothing matches (the client shows an empty list). A search that
+     * finds students reads their personal data, so it is audited (issue 20) with what was sought and how many
+     * matched; one that finds exactly one student names it, so the audit screen finds it by national ID. A search
+     * that finds nobody read nothing, and changes nothing.
      */
     async search(
       staff: Staff,
@@ -123,6 +124,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         isComplete: input.isComplete ?? null,
         documentsStatus: input.documentsStatus ?? null,
       });
+      if (rows.length === 0) throw new AppError(404, MESSAGES.noStudentData);
       const [only] = rows.length === 1 ? rows : [];
       await audit({
         actor: actorOf(staff),
@@ -137,7 +139,6 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         },
         ip: context.ip,
       });
-      if (rows.length === 0) throw new AppError(404, MESSAGES.noStudentData);
       return { data: rows.map(toStudentRecord), studentsNumber: total };
     },
 
