@@ -1,8 +1,8 @@
-import type { AuditCursor, AuditFilters, StaffRole } from '@portal/common';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AuditCursor, AuditFilters } from '@portal/common';
+import { type SQL, sql } from 'drizzle-orm';
+import { linkOwner } from '../../db/link-owner.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
-import { staffUsers } from '../../db/schema.js';
 
 /** A database or an open transaction: an audit row is written in the same transaction as the change it records. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -152,20 +152,8 @@ export function auditRepository(db: Database, timeZone: string) {
       );
     },
 
-    /** The account an export link was made for, as it is now (a link dies with its account or role). */
-    async staffForLink(
-      id: string,
-    ): Promise<{ userName: string; role: StaffRole; credentialsChangedAt: Date } | undefined> {
-      const [row] = await db
-        .select({
-          userName: staffUsers.userName,
-          role: staffUsers.role,
-          credentialsChangedAt: staffUsers.credentialsChangedAt,
-        })
-        .from(staffUsers)
-        .where(eq(staffUsers.id, id));
-      return row;
-    },
+    /** The account a link was made for, as it is now (`db/link-owner.ts`). */
+    staffForLink: (id: string) => linkOwner(db, id),
   };
 }
 export type AuditRepository = ReturnType<typeof auditRepository>;

@@ -1,8 +1,8 @@
-import type { StaffRole } from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
+import { linkOwner } from '../../db/link-owner.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
-import { colleges, staffUsers } from '../../db/schema.js';
+import { colleges } from '../../db/schema.js';
 import type { ExportColumn } from './student-columns.js';
 
 /** Which students an export covers: complete or not, in one faculty or (null) all. */
@@ -33,20 +33,8 @@ export function exportsRepository(db: Database) {
       return row?.name;
     },
 
-    /** The account a download link was made for, as it is now (a link dies with its account or role). */
-    async staffForLink(
-      id: string,
-    ): Promise<{ userName: string; role: StaffRole; credentialsChangedAt: Date } | undefined> {
-      const [row] = await db
-        .select({
-          userName: staffUsers.userName,
-          role: staffUsers.role,
-          credentialsChangedAt: staffUsers.credentialsChangedAt,
-        })
-        .from(staffUsers)
-        .where(eq(staffUsers.id, id));
-      return row;
-    },
+    /** The account a link was made for, as it is now (`db/link-owner.ts`). */
+    staffForLink: (id: string) => linkOwner(db, id),
 
     /** How many students an export covers: its audit row says so before the file is sent. */
     async countStudents(filter: ExportFilter): Promise<number> {

@@ -1,17 +1,11 @@
-import type { InterviewCounts, InterviewDecision, InterviewScores, Period, StaffRole } from '@portal/common';
+import type { InterviewCounts, InterviewDecision, InterviewScores, Period } from '@portal/common';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { linkOwner } from '../../db/link-owner.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
-import {
-  appointments,
-  colleges,
-  interviewOutcomes,
-  interviewSlots,
-  staffUsers,
-  students,
-} from '../../db/schema.js';
+import { appointments, colleges, interviewOutcomes, interviewSlots, students } from '../../db/schema.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
 import type { BookingStudent } from './interviews.rules.js';
 
@@ -485,20 +479,8 @@ export function interviewsRepository(db: Database) {
       return readInBatches<ExportRow>(db, query, onBatch);
     },
 
-    /** The account an export link was made for, as it is now (a link dies with its account or role). */
-    async staffForLink(
-      id: string,
-    ): Promise<{ userName: string; role: StaffRole; credentialsChangedAt: Date } | undefined> {
-      const [row] = await db
-        .select({
-          userName: staffUsers.userName,
-          role: staffUsers.role,
-          credentialsChangedAt: staffUsers.credentialsChangedAt,
-        })
-        .from(staffUsers)
-        .where(eq(staffUsers.id, id));
-      return row;
-    },
+    /** The account a link was made for, as it is now (`db/link-owner.ts`). */
+    staffForLink: (id: string) => linkOwner(db, id),
   };
 }
 export type InterviewsRepository = ReturnType<typeof interviewsRepository>;

@@ -1,0 +1,26 @@
+import type { StaffRole } from '@portal/common';
+import { eq } from 'drizzle-orm';
+import type { Database } from './pool.js';
+import { staffUsers } from './schema.js';
+
+export interface LinkOwner {
+  userName: string;
+  role: StaffRole;
+  credentialsChangedAt: Date;
+}
+
+/**
+ * The account a signed download link was made for, as it is now: every export link (students, interviews, the
+ * audit trail) dies with its account, its role or its sessions.
+ */
+export async function linkOwner(db: Database, id: string): Promise<LinkOwner | undefined> {
+  const [row] = await db
+    .select({
+      userName: staffUsers.userName,
+      role: staffUsers.role,
+      credentialsChangedAt: staffUsers.credentialsChangedAt,
+    })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id));
+  return row;
+}
