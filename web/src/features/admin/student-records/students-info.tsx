@@ -200,7 +200,7 @@ export function StudentsInfo() {
       <Results
         captionId={captionId}
         onDelete={mayDelete ? setToDelete : undefined}
-        onAdmissionForm={(student) => admissionForm.mutate(student)}
+        onAdmissionForm={admissionForm.mutate}
         formPendingId={admissionForm.isPending ? admissionForm.variables?._id : undefined}
         onPage={changePage}
         onRetry={() => (search ? found.refetch() : list.refetch())}

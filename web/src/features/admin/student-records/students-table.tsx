@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Table, VisuallyHidden } from '@mantine/core';
 import { STUDENT_DATA_STATUS, type StudentRecord } from '@portal/common';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { useRowsInSteps } from '@/lib/use-rows-in-steps';
 import { DocumentsStatusBadge } from '../shared/documents-status-badge';
 import { studentRecordPath } from '../shell/admin-screens';
 import { shortName } from './student-name';
@@ -50,6 +52,7 @@ export function StudentsTable({
   formPendingId,
 }: StudentsTableProps) {
   const withActions = onDelete !== undefined || onAdmissionForm !== undefined;
+  const shown = useRowsInSteps(students);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
     <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
@@ -68,73 +71,94 @@ export function StudentsTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {students.map((student) => {
-            // Forms are printed from complete data only (spec section 2).
-            const withForm = student.isComplete && onAdmissionForm !== undefined;
-            return (
-              <Table.Tr key={student._id}>
-                <Table.Th scope="row" className={classes.nameCell} fw={500}>
-                  <Anchor component={Link} to={studentRecordPath(student._id)} inherit>
-                    <StudentName name={student.studentName} />
-                  </Anchor>
-                </Table.Th>
-                <Table.Td>
-                  <span dir="ltr">{student.nationalID}</span>
-                </Table.Td>
-                <Table.Td>
-                  {student.phoneNumber ? <span dir="ltr">{student.phoneNumber}</span> : '—'}
-                </Table.Td>
-                <Table.Td>{student.college}</Table.Td>
-                <Table.Td className={classes.digits}>
-                  <Badge
-                    variant="light"
-                    color={student.isComplete ? 'teal' : 'orange'}
-                    c={student.isComplete ? 'teal.9' : 'orange.9'}
-                    radius="sm"
-                    size="lg"
-                    tt="none"
-                    fw={600}
-                    className={classes.status}
-                  >
-                    {student.isComplete ? STUDENT_DATA_STATUS.complete : STUDENT_DATA_STATUS.incomplete}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <DocumentsStatusBadge status={student.documentsStatus} />
-                </Table.Td>
-                {withActions && (
-                  <Table.Td>
-                    <Group gap="xs">
-                      {withForm && (
-                        <Button
-                          size="sm"
-                          variant="light"
-                          onClick={() => onAdmissionForm(student)}
-                          loading={formPendingId === student._id}
-                          aria-label={`${ADMISSION_FORM} ${student.studentName}`}
-                        >
-                          {ADMISSION_FORM}
-                        </Button>
-                      )}
-                      {onDelete && (
-                        <Button
-                          size="sm"
-                          variant="light"
-                          color="red"
-                          onClick={() => onDelete(student)}
-                          aria-label={`${DELETE} ${student.studentName}`}
-                        >
-                          {DELETE}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
+          {shown.map((student) => (
+            <StudentRow
+              key={student._id}
+              student={student}
+              onDelete={onDelete}
+              onAdmissionForm={onAdmissionForm}
+              formPending={formPendingId === student._id}
+            />
+          ))}
         </Table.Tbody>
       </Table>
     </section>
   );
 }
+
+interface StudentRowProps {
+  student: StudentRecord;
+  onDelete: ((student: StudentRecord) => void) | undefined;
+  onAdmissionForm: ((student: StudentRecord) => void) | undefined;
+  formPending: boolean;
+}
+
+/** One student's row; memoised, since the table renders its rows in steps and each step renders the table again. */
+const StudentRow = memo(function StudentRow({
+  student,
+  onDelete,
+  onAdmissionForm,
+  formPending,
+}: StudentRowProps) {
+  // Forms are printed from complete data only (spec section 2).
+  const withForm = student.isComplete && onAdmissionForm !== undefined;
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" className={classes.nameCell} fw={500}>
+        <Anchor component={Link} to={studentRecordPath(student._id)} inherit>
+          <StudentName name={student.studentName} />
+        </Anchor>
+      </Table.Th>
+      <Table.Td>
+        <span dir="ltr">{student.nationalID}</span>
+      </Table.Td>
+      <Table.Td>{student.phoneNumber ? <span dir="ltr">{student.phoneNumber}</span> : '—'}</Table.Td>
+      <Table.Td>{student.college}</Table.Td>
+      <Table.Td className={classes.digits}>
+        <Badge
+          variant="light"
+          color={student.isComplete ? 'teal' : 'orange'}
+          c={student.isComplete ? 'teal.9' : 'orange.9'}
+          radius="sm"
+          size="lg"
+          tt="none"
+          fw={600}
+          className={classes.status}
+        >
+          {student.isComplete ? STUDENT_DATA_STATUS.complete : STUDENT_DATA_STATUS.incomplete}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <DocumentsStatusBadge status={student.documentsStatus} />
+      </Table.Td>
+      {(onDelete || onAdmissionForm) && (
+        <Table.Td>
+          <Group gap="xs">
+            {withForm && (
+              <Button
+                size="sm"
+                variant="light"
+                onClick={() => onAdmissionForm(student)}
+                loading={formPending}
+                aria-label={`${ADMISSION_FORM} ${student.studentName}`}
+              >
+                {ADMISSION_FORM}
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                size="sm"
+                variant="light"
+                color="red"
+                onClick={() => onDelete(student)}
+                aria-label={`${DELETE} ${student.studentName}`}
+              >
+                {DELETE}
+              </Button>
+            )}
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+});
