@@ -4,6 +4,9 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   timeout: 60_000,
+  // CI runs two browsers, two portals and their databases on two cores: a step that takes a second alone can take
+  // several there. Ten seconds still fails a broken screen quickly.
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
