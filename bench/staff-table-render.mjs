@@ -14,17 +14,12 @@
 // Run:  npm run build && node bench/staff-table-render.mjs
 // Settings (environment): BENCH_RUNS (1…10), CHROME_PATH (default /usr/bin/chromium).
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { embeddedDatabaseUrl, requireBuild, startPortal } from './portal-process.mjs';
-import { intSetting, stop } from './settings.mjs';
+import { browserRun } from './browser-run.mjs';
+import { embeddedDatabaseUrl } from './portal-process.mjs';
+import { intSetting } from './settings.mjs';
 
-const DEADLINE_MS = 10 * 60 * 1000;
 const RUNS = intSetting('BENCH_RUNS', 3, 1, 10);
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const SLOWDOWNS = [1, 4];
 const COMMERCE = 'كلية التجارة';
 const ADMIN = { userName: 'commerce', password: 'Demo1234' };
@@ -91,45 +86,28 @@ async function run(browser, url, slowdown) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function main() {
-  requireBuild();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-staff-table-'));
-  const portal = await startPortal({ dataDir, env: { DEMO_DATA: '1' } });
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  try {
-    await addStudents(await embeddedDatabaseUrl(dataDir));
-    const result = {};
-    for (const slowdown of SLOWDOWNS) {
-      const runs = [];
-      for (let i = 1; i <= RUNS; i++) {
-        const times = await run(browser, portal.url, slowdown);
-        runs.push(times);
-        console.log(`${slowdown}× CPU, run ${i}: ${JSON.stringify(times)}`);
-      }
-      const of = (pick) => median(runs.map(pick));
-      result[`cpu${slowdown}x`] = {
-        listCaptionMs: of((r) => r.list.caption),
-        listAllMs: of((r) => r.list.all),
-        searchCaptionMs: of((r) => r.found.caption),
-        searchAllMs: of((r) => r.found.all),
-      };
-      const m = result[`cpu${slowdown}x`];
-      console.log(
-        `${slowdown}× CPU, medians of ${RUNS}: sign-in to the first rows ${m.listCaptionMs} ms (all 500: ` +
-          `${m.listAllMs} ms); search to the first rows ${m.searchCaptionMs} ms (all 500: ${m.searchAllMs} ms)`,
-      );
+await browserRun('staff-table', { DEMO_DATA: '1' }, async ({ portal, browser, dataDir }) => {
+  await addStudents(await embeddedDatabaseUrl(dataDir));
+  const result = {};
+  for (const slowdown of SLOWDOWNS) {
+    const runs = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const times = await run(browser, portal.url, slowdown);
+      runs.push(times);
+      console.log(`${slowdown}× CPU, run ${i}: ${JSON.stringify(times)}`);
     }
-    console.log(JSON.stringify(result));
-  } finally {
-    await browser.close();
-    await portal.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    const of = (pick) => median(runs.map(pick));
+    result[`cpu${slowdown}x`] = {
+      listCaptionMs: of((r) => r.list.caption),
+      listAllMs: of((r) => r.list.all),
+      searchCaptionMs: of((r) => r.found.caption),
+      searchAllMs: of((r) => r.found.all),
+    };
+    const m = result[`cpu${slowdown}x`];
+    console.log(
+      `${slowdown}× CPU, medians of ${RUNS}: sign-in to the first rows ${m.listCaptionMs} ms (all 500: ` +
+        `${m.listAllMs} ms); search to the first rows ${m.searchCaptionMs} ms (all 500: ${m.searchAllMs} ms)`,
+    );
   }
-}
-
-const deadline = setTimeout(() => stop('the run took longer than 10 minutes'), DEADLINE_MS);
-deadline.unref();
-await main();
+  console.log(JSON.stringify(result));
+});
