@@ -13,6 +13,7 @@ import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { charterRoutes } from './modules/charter/charter.routes.js';
 import { collegesRoutes } from './modules/colleges/colleges.routes.js';
 import { completeDataRoutes } from './modules/complete-data/complete-data.routes.js';
+import { contentPlugin } from './modules/content/content.plugin.js';
 import { documentReviewRoutes } from './modules/document-review/document-review.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(twoFactorPlugin, { secret: deps.secret });
   await app.register(openApi);
   await app.register(pdfPlugin);
+  await app.register(contentPlugin);
 
   await app.register(
     async (api) => {

@@ -7,6 +7,10 @@ import { insertStudent, loginStudent } from '../test/builders.js';
 import { changedTables, databaseFingerprint } from '../test/database-fingerprint.js';
 import { insertReviewableStudent } from '../test/documents.js';
 import { AUDIT_CASES } from '../test/hostile-input/audit-cases.js';
+import { CONTENT_CHARTER_CASES } from '../test/hostile-input/content-charter-cases.js';
+import { CONTENT_COLLEGE_CASES } from '../test/hostile-input/content-colleges-cases.js';
+import { CONTENT_QUESTIONNAIRE_CASES } from '../test/hostile-input/content-questionnaire-cases.js';
+import { CONTENT_QUIZ_CASES } from '../test/hostile-input/content-quiz-cases.js';
 import {
   buildSpreadsheets,
   FILE_CASES,
@@ -39,6 +43,10 @@ const CASES: readonly HostileCase[] = [
   ...INTERVIEW_CASES,
   ...NOTIFICATION_CASES,
   ...AUDIT_CASES,
+  ...CONTENT_QUIZ_CASES,
+  ...CONTENT_QUESTIONNAIRE_CASES,
+  ...CONTENT_CHARTER_CASES,
+  ...CONTENT_COLLEGE_CASES,
   ...STUDENT_DATA_CASES,
   ...STAFF_SESSION_CASES,
   ...TWO_FACTOR_CASES,

@@ -30,13 +30,13 @@ export function deadlinePassedMessage(formattedDeadline: string): string {
 export const collegeIdParamsSchema = z.object({ id: z.uuid({ error: DEADLINE_MESSAGES.collegeIdInvalid }) });
 
 /** `PATCH /colleges/{id}` body: an ISO-8601 instant with its offset (`2026-12-01T23:59:00+02:00`), or null. */
+export const dataDeadlineSchema = z.iso
+  .datetime({ offset: true, error: DEADLINE_MESSAGES.deadlineInvalid })
+  .transform((value) => new Date(value).toISOString())
+  .nullable();
+
 export const collegeDeadlineRequestSchema = z.strictObject(
-  {
-    dataDeadline: z.iso
-      .datetime({ offset: true, error: DEADLINE_MESSAGES.deadlineInvalid })
-      .transform((value) => new Date(value).toISOString())
-      .nullable(),
-  },
+  { dataDeadline: dataDeadlineSchema },
   { error: DEADLINE_MESSAGES.deadlineInvalid },
 );
 export type CollegeDeadlineRequest = z.input<typeof collegeDeadlineRequestSchema>;
@@ -49,6 +49,8 @@ export const collegeEntrySchema = z.object({
   tourism: z.boolean(),
   /** ISO-8601 instant (UTC), or null when the college sets none. */
   dataDeadline: z.string().nullable(),
+  /** Refused for new uploads (issue 19); still listed, since students refer to it. */
+  hidden: z.boolean(),
 });
 export type CollegeEntry = z.infer<typeof collegeEntrySchema>;
 

@@ -3,6 +3,7 @@ export * from './audit.js';
 export * from './branding.js';
 export * from './colleges.js';
 export * from './complete-data.js';
+export * from './content.js';
 export * from './deadlines.js';
 export * from './digits.js';
 export * from './document-review.js';

@@ -32,6 +32,8 @@ export const colleges = pgTable('colleges', {
   sortOrder: integer('sort_order').notNull().default(0),
   /** After it the students' complete-data and replacement submits are refused (issue 17); null: no deadline. */
   dataDeadline: timestamp('data_deadline', { withTimezone: true }),
+  /** Kept for the students who refer to it, but refused for new uploads and left out of new choices (issue 19). */
+  hidden: boolean('hidden').notNull().default(false),
 });
 
 export const collegePrograms = pgTable(
@@ -43,6 +45,8 @@ export const collegePrograms = pgTable(
       .references(() => colleges.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Kept for the students who chose it, but no longer offered to a student choosing programs (issue 19). */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [uniqueIndex('college_programs_college_name_key').on(t.collegeId, t.name)],
 );
@@ -200,19 +204,45 @@ export const studentImages = pgTable(
   (t) => [uniqueIndex('student_images_student_kind_key').on(t.studentId, t.kind)],
 );
 
+/** The quiz bank as it is now; every wording a question ever had is in `quiz_question_versions` (issue 19). */
 export const quizQuestions = pgTable('quiz_questions', {
   index: integer('index').primaryKey(),
   question: text('question').notNull(),
   answer: boolean('answer').notNull(),
   active: boolean('active').notNull().default(true),
+  /** The charter section the question comes from, by its heading; null when not recorded. */
+  section: text('section'),
+  /** The current version; its text and answer are also the row of that version in `quiz_question_versions`. */
+  version: integer('version').notNull().default(1),
+  updatedAt: updatedAt(),
 });
 
-/** The four questions drawn for a student, kept so that the same four are graded. */
+/** Every version of every quiz question, never changed once written: draws and attempts refer to them. */
+export const quizQuestionVersions = pgTable(
+  'quiz_question_versions',
+  {
+    questionIndex: integer('question_index')
+      .notNull()
+      .references(() => quizQuestions.index, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    question: text('question').notNull(),
+    answer: boolean('answer').notNull(),
+    section: text('section'),
+    /** The staff account that wrote it; null for the seeded bank. */
+    createdByUserName: text('created_by_user_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionIndex, t.version] })],
+);
+
+/** The four questions drawn for a student, kept so that the same four, as they were worded, are graded. */
 export const quizDraws = pgTable('quiz_draws', {
   studentId: uuid('student_id')
     .primaryKey()
     .references(() => students.id, { onDelete: 'cascade' }),
   questionIndexes: integer('question_indexes').array().notNull(),
+  /** The version of each drawn question, in the order of `questionIndexes`. */
+  questionVersions: integer('question_versions').array().notNull(),
   drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -224,6 +254,8 @@ export const quizAttempts = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     answers: jsonb('answers').notNull(),
+    /** Each graded question's index mapped to the version it was graded on (issue 19); null before versions. */
+    questionVersions: jsonb('question_versions'),
     correctCount: smallint('correct_count').notNull(),
     passed: boolean('passed').notNull(),
     createdAt: createdAt(),
@@ -241,6 +273,7 @@ export const additionalQuestions = pgTable('additional_questions', {
   options: text('options').array().notNull().default(sql`'{}'::text[]`),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  updatedAt: updatedAt(),
 });
 
 export const additionalAnswers = pgTable(
@@ -254,10 +287,35 @@ export const additionalAnswers = pgTable(
       .references(() => additionalQuestions.id, { onDelete: 'restrict' }),
     answer: jsonb('answer').notNull(),
     input: text('input'),
+    /**
+     * The question as the student saw it when answering (`AnsweredQuestion`: question, type, description,
+     * options), so the staff record shows what was asked even after the question is edited (issue 19).
+     */
+    question: jsonb('question').notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.questionId] })],
 );
+
+/** Each published charter; the newest is the one served. Never changed once written (issue 19). */
+export const charterVersions = pgTable('charter_versions', {
+  version: integer('version').primaryKey(),
+  /** `CharterSections`: [{title, paragraphs: [string]}]. */
+  sections: jsonb('sections').notNull(),
+  /** The staff account that published it; null for the charter seeded from code. */
+  createdByUserName: text('created_by_user_name'),
+  createdAt: createdAt(),
+});
+
+/**
+ * One counter per kind of content the university edits (quiz, questionnaire, charter, colleges), raised in the
+ * transaction of every edit. Each instance polls this small table to drop its cached copy of a kind whose counter
+ * moved, so an edit shows on every instance within a second without a query per request (issue 19).
+ */
+export const contentVersions = pgTable('content_versions', {
+  kind: text('kind').primaryKey(),
+  version: integer('version').notNull().default(1),
+});
 
 export const staffUsers = pgTable(
   'staff_users',

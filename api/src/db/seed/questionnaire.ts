@@ -65,8 +65,8 @@ export const QUESTIONNAIRE: readonly AdditionalQuestion[] = [
 ];
 
 /**
- * Upserts the questionnaire by id in one set-based statement (options travel as JSON, one array per question).
- * Leaves `active` alone, so a question staff switched off stays off.
+ * Seeds the questionnaire into a database that has no question yet, in one set-based statement (options travel
+ * as JSON, one array per question). Once there it is the university's to edit (issue 19).
  */
 export async function seedQuestionnaire(db: Executor): Promise<void> {
   await db.execute(sql`
@@ -81,7 +81,6 @@ export async function seedQuestionnaire(db: Executor): Promise<void> {
       ${sql.param(QUESTIONNAIRE.map((q) => JSON.stringify(q.options)))}::text[],
       ${sql.param(QUESTIONNAIRE.map((_, i) => i))}::int[]
     ) AS q(id, type, question, description, options, sort_order)
-    ON CONFLICT (id) DO UPDATE SET
-      type = EXCLUDED.type, question = EXCLUDED.question, description = EXCLUDED.description,
-      options = EXCLUDED.options, sort_order = EXCLUDED.sort_order`);
+    WHERE NOT EXISTS (SELECT 1 FROM additional_questions)
+    ON CONFLICT (id) DO NOTHING`);
 }

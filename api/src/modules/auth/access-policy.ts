@@ -158,6 +158,12 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   // College settings (issue 17): the super admin sets each college's data deadline. `GET /colleges` stays public.
   { method: 'PATCH', url: '/colleges/:id', allow: SUPERADMIN_ONLY },
 
+  // Content editing (issue 19): the super admin edits what students read. Every write is audited.
+  // Quiz bank.
+  // Questionnaire.
+  // Charter.
+  // Colleges and programs (PATCH /colleges/:id above now also renames, flags, orders and hides).
+
   // The audit trail on screen (issue 20): super admin only. The export link is its own credential: public row.
   { method: 'GET', url: '/audit', allow: SUPERADMIN_ONLY },
   { method: 'POST', url: '/audit/export', allow: SUPERADMIN_ONLY },

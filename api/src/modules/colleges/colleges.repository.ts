@@ -9,6 +9,7 @@ const entryColumns = {
   socialWork: colleges.socialWork,
   tourism: colleges.tourism,
   dataDeadline: colleges.dataDeadline,
+  hidden: colleges.hidden,
 };
 
 /** A college as the settings read and write it: its flags and its data deadline (issue 17). */
@@ -18,6 +19,7 @@ export interface CollegeRow {
   socialWork: boolean;
   tourism: boolean;
   dataDeadline: Date | null;
+  hidden: boolean;
 }
 
 export function collegesRepository(db: Database) {

@@ -28,6 +28,7 @@ const toEntry = (row: CollegeRow): CollegeEntry => ({
   socialWork: row.socialWork,
   tourism: row.tourism,
   dataDeadline: row.dataDeadline?.toISOString() ?? null,
+  hidden: row.hidden,
 });
 
 export function collegesService({ repository, audit }: CollegesServiceDeps) {

@@ -22,6 +22,7 @@ import { insertReviewableStudent, type ReviewableStudent } from '../../../test/d
 import { createTestApp } from '../../../test/test-app.js';
 import { additionalAnswers, appointments, auditLog, notifications, quizAttempts } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { QUESTIONNAIRE } from '../../db/seed/questionnaire.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { HISTORY_LIMIT, NOTIFICATIONS_LIMIT } from './document-review.repository.js';
 
@@ -32,6 +33,12 @@ const url = (id: string) => `/api/v1/students/record/${id}`;
 const open = (who: StaffRole | TestStaff, id: string) => injectAs(app, who, { method: 'GET', url: url(id) });
 const pageOf = (res: { json(): unknown }) => (res.json() as { data: StudentRecordPage }).data;
 const error = (message: string) => ({ status: 'error', message });
+/** The seeded question as a student answering it saw it. */
+function asAnswered(id: string) {
+  const question = QUESTIONNAIRE.find((q) => q.id === id);
+  if (!question) throw new Error(`no seeded question ${id}`);
+  return { question: question.question, type: question.type, options: question.options };
+}
 
 async function auditRowsOf(studentId: string) {
   const [row] = await db
@@ -71,12 +78,19 @@ beforeAll(async () => {
     })),
   );
   await db.insert(additionalAnswers).values([
-    { studentId: commerce.id, questionId: 'residence', answer: 'المدينة الجامعية', input: null },
+    {
+      studentId: commerce.id,
+      questionId: 'residence',
+      answer: 'المدينة الجامعية',
+      input: null,
+      question: asAnswered('residence'),
+    },
     {
       studentId: commerce.id,
       questionId: 'heard_about_college',
       answer: ['موقع الجامعة', 'أخرى'],
       input: 'معرض الجامعات',
+      question: asAnswered('heard_about_college'),
     },
   ]);
   await db

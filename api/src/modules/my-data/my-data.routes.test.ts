@@ -41,10 +41,16 @@ beforeAll(async () => {
   });
   const [question] = await db.select().from(additionalQuestions).limit(1);
   if (!question) throw new Error('no questionnaire');
+  await db.insert(additionalAnswers).values({
+    studentId: student.id,
+    questionId: question.id,
+    answer: 'إجابة الطالبة',
+    input: 'تفاصيل',
+    question: { question: question.question, type: question.type, options: question.options },
+  });
   await db
-    .insert(additionalAnswers)
-    .values({ studentId: student.id, questionId: question.id, answer: 'إجابة الطالبة', input: 'تفاصيل' });
-  await db.insert(quizDraws).values({ studentId: student.id, questionIndexes: [1, 2, 3, 4] });
+    .insert(quizDraws)
+    .values({ studentId: student.id, questionIndexes: [1, 2, 3, 4], questionVersions: [1, 1, 1, 1] });
   await db.insert(quizAttempts).values([
     { studentId: student.id, answers: { '1': 'true' }, correctCount: 3, passed: false },
     { studentId: student.id, answers: { '1': 'false' }, correctCount: 4, passed: true },

@@ -8,8 +8,8 @@ export interface QuizBankItem {
 }
 
 /**
- * Upserts the charter quiz bank by index in one set-based statement. Leaves `active` alone, so a question staff
- * switched off stays off; a question's index never changes meaning, since attempts refer to it.
+ * Seeds the charter quiz bank, each question as its version 1, into a database that has no question yet. Once
+ * there, the bank is the university's to edit (issue 19): a start never changes or revives a question.
  */
 export async function seedQuizBank(
   db: Pick<Database, 'execute'>,
@@ -17,10 +17,16 @@ export async function seedQuizBank(
 ): Promise<void> {
   if (bank.length === 0) return;
   await db.execute(sql`
-    INSERT INTO quiz_questions ("index", question, answer)
-    SELECT * FROM unnest(
-      ${sql.param(bank.map((q) => q.index))}::int[],
-      ${sql.param(bank.map((q) => q.question))}::text[],
-      ${sql.param(bank.map((q) => q.answer))}::boolean[])
-    ON CONFLICT ("index") DO UPDATE SET question = EXCLUDED.question, answer = EXCLUDED.answer`);
+    WITH seeded AS (
+      INSERT INTO quiz_questions ("index", question, answer)
+      SELECT * FROM unnest(
+        ${sql.param(bank.map((q) => q.index))}::int[],
+        ${sql.param(bank.map((q) => q.question))}::text[],
+        ${sql.param(bank.map((q) => q.answer))}::boolean[])
+      WHERE NOT EXISTS (SELECT 1 FROM quiz_questions)
+      ON CONFLICT ("index") DO NOTHING
+      RETURNING "index", question, answer
+    )
+    INSERT INTO quiz_question_versions (question_index, version, question, answer)
+    SELECT "index", 1, question, answer FROM seeded`);
 }

@@ -37,13 +37,18 @@ async function studentWithEverything(college: string, name = 'طالب للحذ�
     });
     keys.push(key);
   }
-  await db.insert(quizDraws).values({ studentId: student.id, questionIndexes: [1, 2, 3, 4] });
+  await db
+    .insert(quizDraws)
+    .values({ studentId: student.id, questionIndexes: [1, 2, 3, 4], questionVersions: [1, 1, 1, 1] });
   await db.insert(quizAttempts).values({ studentId: student.id, answers: {}, correctCount: 4, passed: true });
   const [question] = await db.select({ id: additionalQuestions.id }).from(additionalQuestions).limit(1);
   if (question)
-    await db
-      .insert(additionalAnswers)
-      .values({ studentId: student.id, questionId: question.id, answer: 'x' });
+    await db.insert(additionalAnswers).values({
+      studentId: student.id,
+      questionId: question.id,
+      answer: 'x',
+      question: { question: 'سؤال', type: 'input', options: [] },
+    });
   await db
     .insert(appointments)
     .values({ studentId: student.id, appointedDay: '2026-09-01', appointedHour: 9 });

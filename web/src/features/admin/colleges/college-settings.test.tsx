@@ -16,6 +16,7 @@ const commerce: CollegeEntry = {
   tourism: false,
   // 23:59 on 20 November 2026 in Cairo (UTC+2 in winter).
   dataDeadline: '2026-11-20T21:59:00.000Z',
+  hidden: false,
 };
 const arts: CollegeEntry = {
   id: '30000000-0000-4000-8000-000000000002',
@@ -23,6 +24,7 @@ const arts: CollegeEntry = {
   socialWork: false,
   tourism: false,
   dataDeadline: null,
+  hidden: false,
 };
 
 const listAnswer = (colleges: CollegeEntry[]) => () =>
