@@ -10,6 +10,7 @@ import { encodeRgbPng } from '../../api/test/images.js';
 import { collegeCard, openDeadlineDialog, setCollegeDeadline, universityDay } from '../college-deadline.js';
 import { gradientPng, IMAGE_LABELS } from '../complete-data-form.js';
 import { expect, type NewStudent, test } from '../fixtures.js';
+import { storedDraw } from '../student-steps.js';
 
 // Issue 10 item 4: axe-core (WCAG 2.0/2.1 A and AA, plus best practice) on every student and staff screen, with
 // its error states and every dialog open, at phone and desktop width. No rule is switched off.
@@ -801,11 +802,7 @@ test('the whole student journey works with the keyboard alone, the focus always 
   await expect(page.getByRole('radio', { name: 'صح' })).toHaveCount(4);
 
   // The quiz: each group by Tab, its answer by Space and the arrow keys.
-  const { rows: draw } = await db.query<{ question: string; answer: boolean }>(
-    `SELECT q.question, q.answer FROM quiz_draws d JOIN quiz_questions q ON q.index = ANY (d.question_indexes)
-     WHERE d.student_id = $1`,
-    [student.id],
-  );
+  const draw = await storedDraw(db, student.id);
   const inPageOrder = await page
     .getByRole('group')
     .evaluateAll((groups) => groups.map((group) => group.querySelector('legend')?.textContent ?? ''));

@@ -1,72 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import type pg from 'pg';
 import { expect, test } from '../fixtures.js';
+import {
+  activeQuestions,
+  answerQuestionnaire,
+  answerQuiz,
+  logIn,
+  PORTAL,
+  storedDraw,
+} from '../student-steps.js';
 
-const PORTAL = '/stAdmission';
 const CHECKING = 'جاري التحقق من حالة الطالب... يرجى الانتظار';
-
-async function logIn(page: Page, typedId: string) {
-  await page.goto(`${PORTAL}/`);
-  await page.getByLabel('الرقم القومي').pressSequentially(typedId);
-  await page.getByRole('button', { name: 'دخول' }).click();
-}
-
-interface DrawnQuestion {
-  index: number;
-  question: string;
-  answer: boolean;
-}
-
-/** The draw the server stored for the student, with the right answers. */
-async function storedDraw(db: pg.Client, studentId: string): Promise<DrawnQuestion[]> {
-  const { rows } = await db.query<DrawnQuestion>(
-    `SELECT q.index, q.question, q.answer FROM quiz_draws d
-       JOIN quiz_questions q ON q.index = ANY (d.question_indexes)
-     WHERE d.student_id = $1 ORDER BY q.index`,
-    [studentId],
-  );
-  return rows;
-}
-
-async function answerQuiz(page: Page, draw: DrawnQuestion[], rightly: boolean) {
-  for (const { question, answer } of draw) {
-    const label = answer === rightly ? 'صح' : 'خطأ';
-    await page.getByRole('group', { name: question }).getByRole('radio', { name: label }).check();
-  }
-  await page.getByRole('button', { name: 'إرسال الإجابات' }).click();
-}
-
-interface StoredQuestion {
-  id: string;
-  type: string;
-  question: string;
-  description: string | null;
-  options: string[];
-}
-
-/** Answers every question, asking for the extra text wherever the type allows it. */
-async function answerQuestionnaire(page: Page, questions: StoredQuestion[]) {
-  for (const { type, question, description, options } of questions) {
-    const card = page.locator('.mantine-Paper-root').filter({ hasText: question });
-    const choices = page.getByRole('group', { name: question });
-    if (type === 'input') {
-      await page.getByRole('textbox', { name: question }).fill('أن أعمل في مجال تخصصي');
-    } else if (type === 'mcq') {
-      await choices.getByRole('radio', { name: options[0] }).check();
-    } else if (type === 'mcq_yes_input') {
-      await choices.getByRole('radio', { name: 'نعم' }).check();
-      await card.getByRole('textbox', { name: String(description) }).fill('تفاصيل الإجابة بنعم');
-    } else if (type === 'mcq_input') {
-      await choices.getByRole('radio', { name: 'أخرى' }).check();
-      await card.getByRole('textbox', { name: 'يرجى التوضيح' }).fill('وسيلة أخرى');
-    } else if (type === 'multi_select_input') {
-      await choices.getByRole('checkbox', { name: options[0] }).check();
-      await choices.getByRole('checkbox', { name: 'أخرى' }).check();
-      await card.getByRole('textbox', { name: 'يرجى التوضيح' }).fill('اختيار آخر');
-    }
-  }
-}
 
 test.describe('student journey', () => {
   test('a new student downloads the charter, a PDF', async ({ page, createStudent }) => {
@@ -122,9 +65,7 @@ test.describe('student journey', () => {
     await expect(page).toHaveURL(/\/dashboard\/additionalQuestions$/);
     await expect(page.getByText(CHECKING)).toHaveCount(0);
 
-    const { rows: questions } = await db.query<StoredQuestion>(
-      'SELECT id, type, question, description, options FROM additional_questions WHERE active ORDER BY sort_order',
-    );
+    const questions = await activeQuestions(db);
     expect(new Set(questions.map((question) => question.type))).toEqual(
       new Set(['mcq', 'multi_select_input', 'input', 'mcq_yes_input', 'mcq_input']),
     );
