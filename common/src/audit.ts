@@ -79,6 +79,21 @@ export const AUDIT_ACTION_LABELS = {
   // Colleges and messages.
   'college.deadline': 'تعديل موعد انتهاء استكمال البيانات',
   'notifications.send': 'إرسال رسالة للطلاب',
+  // Content the university edits (issue 19).
+  'college.create': 'إضافة كلية',
+  'college.update': 'تعديل بيانات كلية',
+  'college.delete': 'حذف كلية',
+  'college.program.create': 'إضافة برنامج لكلية',
+  'college.program.update': 'تعديل برنامج كلية',
+  'college.program.delete': 'حذف برنامج كلية',
+  'content.quiz.create': 'إضافة سؤال لبنك أسئلة الاختبار',
+  'content.quiz.update': 'تعديل سؤال في بنك أسئلة الاختبار',
+  'content.quiz.retire': 'إيقاف سؤال في بنك أسئلة الاختبار',
+  'content.quiz.restore': 'إعادة تفعيل سؤال في بنك أسئلة الاختبار',
+  'content.questionnaire.create': 'إضافة سؤال للاستبيان',
+  'content.questionnaire.update': 'تعديل سؤال في الاستبيان',
+  'content.questionnaire.order': 'تغيير ترتيب أسئلة الاستبيان',
+  'content.charter.publish': 'نشر نسخة جديدة من ميثاق الطالب',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
