@@ -116,6 +116,14 @@ const adminScreens: RouteObject[] = [
     ...lazyScreen(() => import('@/features/admin/colleges/college-settings'), 'CollegeSettings'),
   },
   {
+    path: 'content/charter',
+    ...lazyScreen(() => import('@/features/admin/content/charter/charter-editor'), 'CharterEditor'),
+  },
+  {
+    path: 'content/colleges',
+    ...lazyScreen(() => import('@/features/admin/content/colleges/colleges-editor'), 'CollegesEditor'),
+  },
+  {
     path: 'adminsManagement',
     ...lazyScreen(() => import('@/features/admin/accounts/admins-management'), 'AdminsManagement'),
   },

@@ -17,6 +17,8 @@ const LINKS = {
   schedule: 'جدولة الاختبار الشخصي',
   interviews: 'المقابلات الشخصية',
   colleges: 'إعدادات الكليات',
+  charter: 'ميثاق الطالب',
+  contentColleges: 'الكليات والبرامج',
   adminsManagement: 'إدارة المسؤولين',
   audit: 'سجل العمليات',
   updateAccountInfo: 'تحديث بيانات الحساب',
@@ -45,6 +47,8 @@ describe('admin shell', () => {
         LINKS.schedule,
         LINKS.interviews,
         LINKS.colleges,
+        LINKS.charter,
+        LINKS.contentColleges,
         LINKS.adminsManagement,
         LINKS.audit,
         LINKS.updateAccountInfo,
@@ -163,6 +167,8 @@ describe('admin shell', () => {
     ['SOCIAL_ADMIN', '/admin/notifications'],
     ['ADMIN', '/admin/colleges'],
     ['SUPPORT', '/admin/colleges'],
+    ['ADMIN', '/admin/content/charter'],
+    ['SOCIAL_ADMIN', '/admin/content/colleges'],
   ])('tells %s it cannot open %s', async (role, path) => {
     mockApi(signedInAs(role));
     const { router } = renderApp(path);

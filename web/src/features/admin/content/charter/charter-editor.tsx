@@ -1,0 +1,405 @@
+import { Alert, Badge, Group, Loader, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type CharterSections, type CharterVersion, MESSAGES } from '@portal/common';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/button';
+import { InputField } from '@/components/input-field';
+import { showSuccessNotice } from '@/components/notices';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { DateTime } from '../../shared/date-time';
+import { DIALOG_STYLES } from '../../shared/dialog-styles';
+import { ERROR_PROPS } from '../../shared/field-error';
+import { Section } from '../../shared/section';
+import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useCharter, usePreviewCharter, usePublishCharter } from './api/charter';
+import {
+  checkDraft,
+  type DraftErrors,
+  type DraftSection,
+  emptySection,
+  move,
+  sameAsPublished,
+  toDraft,
+} from './charter-draft';
+import classes from './charter-editor.module.css';
+
+const TITLE = 'ميثاق الطالب';
+const PUBLISHED = 'النسخة المنشورة';
+const SHIPPED = 'نسخة البوابة الأصلية';
+const SECTION_TITLE = 'عنوان الباب';
+const SECTION_TEXT = 'نص الباب';
+const SECTION_TEXT_HINT = 'افصل بين الفقرات بسطر فارغ.';
+const MOVE_UP = 'تحريك لأعلى';
+const MOVE_DOWN = 'تحريك لأسفل';
+const REMOVE = 'حذف الباب';
+const ADD = 'إضافة باب';
+const PREVIEW = 'معاينة PDF';
+const PUBLISH = 'نشر نسخة جديدة';
+const PUBLISH_CONFIRM = 'نشر';
+const CANCEL = 'إلغاء';
+const VERSIONS = 'النسخ السابقة';
+const RETRY = 'إعادة المحاولة';
+const UNPUBLISHED = 'في المسودة تعديلات لم تُنشر بعد.';
+const FIX_SECTIONS = 'راجع الأبواب المحددة أدناه قبل المتابعة.';
+const PREVIEW_FRAME = 'معاينة الميثاق';
+const PREVIEW_DOWNLOAD = 'تنزيل المعاينة';
+const PREVIEW_FILE = 'معاينة الميثاق.pdf';
+const PREVIEW_NOTE = 'معاينة المسودة كما كانت عند الطلب، ولم يُنشر منها شيء.';
+
+const sectionLabel = (index: number) => `الباب ${index + 1}`;
+
+/**
+ * Issue 19, item 6 (`/admin/content/charter`, super admin only; the shell and the server both enforce it): the
+ * charter as sections of plain text, previewed as the PDF students get, and published as a new version. Older
+ * versions stay on the server; students get the newest in their book.
+ */
+export function CharterEditor() {
+  const { token } = useStaffSession();
+  const handleError = useStaffErrorHandler();
+  const charter = useCharter(token);
+  const answer = charter.data;
+
+  useEffect(() => {
+    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
+  }, [answer, handleError]);
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{TITLE}</Title>
+      {answer?.status === 'error' ? (
+        <Alert color="red" variant="light" role="alert" title={answer.message}>
+          <Button size="sm" variant="light" color="red" mt="xs" onClick={() => charter.refetch()}>
+            {RETRY}
+          </Button>
+        </Alert>
+      ) : answer === undefined ? (
+        <Group role="status" justify="center" gap="sm" py="xl">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>{MESSAGES.loading}</Text>
+        </Group>
+      ) : (
+        <Editor published={answer.data.data} versions={answer.data.versions} />
+      )}
+    </Stack>
+  );
+}
+
+type VersionSummary = Omit<CharterVersion, 'sections'>;
+
+function Publisher({ version }: { version: VersionSummary }) {
+  return (
+    <>
+      <DateTime value={version.publishedAt} />
+      {' — '}
+      {version.publishedBy === null ? SHIPPED : <bdi>{version.publishedBy}</bdi>}
+    </>
+  );
+}
+
+/** Which control to focus once the sections have been drawn again (after a move, an addition or a removal). */
+type FocusTarget = { id: string } | undefined;
+
+function Editor({ published, versions }: { published: CharterVersion; versions: VersionSummary[] }) {
+  const { token } = useStaffSession();
+  const refuse = useStaffRefusal();
+  const publish = usePublishCharter(token);
+  const preview = usePreviewCharter();
+  const [draft, setDraft] = useState<DraftSection[]>(() => toDraft(published.sections));
+  const [errors, setErrors] = useState<DraftErrors>({ sections: {} });
+  const [problem, setProblem] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState<number>();
+  const [previewUrl, setPreviewUrl] = useState<string>();
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>();
+  const noteId = useId();
+  const addId = useId();
+  const problemId = useId();
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    document.getElementById(focusTarget.id)?.focus();
+    setFocusTarget(undefined);
+  }, [focusTarget]);
+
+  // The object URL holds the PDF's bytes until it is revoked: one preview at a time, none after leaving.
+  useEffect(() => {
+    if (!previewUrl) return;
+    return () => URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const change = (index: number, patch: Partial<DraftSection>) => {
+    setDraft((sections) => sections.map((section, i) => (i === index ? { ...section, ...patch } : section)));
+    setErrors(({ general, sections }) => {
+      const rest = { ...sections };
+      delete rest[index];
+      return { general, sections: rest };
+    });
+  };
+
+  const moveSection = (index: number, to: number, button: 'up' | 'down') => {
+    const section = draft[index];
+    if (!section) return;
+    setDraft(move(draft, index, to));
+    setErrors({ sections: {} });
+    // The button pressed stays focused at the section's new place, or its sibling where that one is disabled.
+    const atEdge = (button === 'up' && to === 0) || (button === 'down' && to === draft.length - 1);
+    const other = button === 'up' ? 'down' : 'up';
+    setFocusTarget({ id: `${section.key}-${atEdge ? other : button}` });
+  };
+
+  const addSection = () => {
+    const section = emptySection();
+    setDraft((sections) => [...sections, section]);
+    setFocusTarget({ id: `${section.key}-title` });
+  };
+
+  const removeSection = (index: number) => {
+    setDraft((sections) => sections.filter((_, i) => i !== index));
+    setErrors({ sections: {} });
+    setRemoving(undefined);
+    setFocusTarget({ id: addId });
+  };
+
+  /** The draft as the server would take it, or its errors shown where they belong. */
+  const checked = (): CharterSections | undefined => {
+    setProblem(undefined);
+    const result = checkDraft(draft);
+    if (result.ok) {
+      setErrors({ sections: {} });
+      return result.body;
+    }
+    setErrors({ ...result.errors, general: result.errors.general ?? FIX_SECTIONS });
+    return undefined;
+  };
+
+  const askPreview = () => {
+    const body = checked();
+    if (!body) return;
+    preview.mutate(body, {
+      onSuccess: (result) => {
+        if (result.status === 'error') return refuse(result, setProblem);
+        setPreviewUrl(URL.createObjectURL(result.data));
+      },
+    });
+  };
+
+  const askPublish = () => {
+    if (checked()) setConfirming(true);
+  };
+
+  const confirmPublish = () => {
+    const body = checked();
+    if (!body) return setConfirming(false);
+    publish.mutate(body, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        if (result.status === 'error') return refuse(result, setProblem);
+        showSuccessNotice(result.data.message);
+        setDraft(toDraft(result.data.data.sections));
+      },
+    });
+  };
+
+  const unchanged = sameAsPublished(draft, published.sections);
+  const removingSection = removing === undefined ? undefined : draft[removing];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Text>
+          {`${PUBLISHED}: `}
+          <bdi>{published.version}</bdi>
+          {' — '}
+          <Publisher version={published} />
+        </Text>
+        <Text id={noteId} size="sm">
+          {'يُكتب النص كما هو بلا تنسيق: تُفصل الفقرات بسطر فارغ، و'}
+          <bdi dir="ltr" className={classes.placeholder}>
+            {'{university}'}
+          </bdi>
+          {' يُستبدل باسم الجامعة في الملف.'}
+        </Text>
+        {!unchanged && (
+          <Badge variant="light" color="orange" c="orange.9" radius="sm" tt="none" w="fit-content" maw="100%">
+            {UNPUBLISHED}
+          </Badge>
+        )}
+      </Stack>
+
+      {errors.general && (
+        <Alert color="red" variant="light" role="alert">
+          {errors.general}
+        </Alert>
+      )}
+
+      <ol className={classes.sections} aria-label="أبواب الميثاق">
+        {draft.map((section, index) => (
+          <SectionFields
+            key={section.key}
+            section={section}
+            index={index}
+            count={draft.length}
+            errors={errors.sections[index]}
+            onChange={(patch) => change(index, patch)}
+            onMove={(to, button) => moveSection(index, to, button)}
+            onRemove={() => setRemoving(index)}
+          />
+        ))}
+      </ol>
+
+      <Group>
+        <Button id={addId} variant="light" onClick={addSection}>
+          {ADD}
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Button variant="default" onClick={askPreview} loading={preview.isPending}>
+              {PREVIEW}
+            </Button>
+            <Button onClick={askPublish} aria-describedby={problem ? problemId : undefined}>
+              {PUBLISH}
+            </Button>
+          </Group>
+          {problem && (
+            <Alert id={problemId} color="red" variant="light" role="alert">
+              {problem}
+            </Alert>
+          )}
+          {previewUrl && (
+            <div className={classes.preview}>
+              <Text size="sm">{PREVIEW_NOTE}</Text>
+              <a href={previewUrl} download={PREVIEW_FILE} className={classes.download}>
+                {PREVIEW_DOWNLOAD}
+              </a>
+              <iframe title={PREVIEW_FRAME} src={previewUrl} className={classes.frame} />
+            </div>
+          )}
+        </Stack>
+      </Paper>
+
+      <Section title={VERSIONS} id={`${noteId}-versions`}>
+        <ul className={classes.versions} aria-label={VERSIONS}>
+          {versions.map((version) => (
+            <li key={version.version}>
+              <Text span fw={700}>
+                {'النسخة '}
+                <bdi>{version.version}</bdi>
+              </Text>
+              {version.version === published.version && (
+                <Badge variant="light" radius="sm" tt="none" mx="xs">
+                  {'المنشورة الآن'}
+                </Badge>
+              )}
+              <Text span size="sm">
+                {' — '}
+                <Publisher version={version} />
+              </Text>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {confirming && (
+        <Modal
+          opened
+          onClose={() => setConfirming(false)}
+          title="نشر نسخة جديدة من الميثاق؟"
+          centered
+          styles={DIALOG_STYLES}
+        >
+          <Text mb="md">
+            {`تصبح هذه النسخة (${draft.length} من الأبواب) ميثاق الطالب في كتاب الطالب فور نشرها، وتبقى النسخ السابقة محفوظة.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {CANCEL}
+            </Button>
+            <Button onClick={confirmPublish} loading={publish.isPending}>
+              {PUBLISH_CONFIRM}
+            </Button>
+          </Group>
+        </Modal>
+      )}
+
+      {removing !== undefined && removingSection && (
+        <ConfirmDialog
+          title={`حذف ${sectionLabel(removing)}${removingSection.title.trim() ? `: ${removingSection.title.trim()}` : ''}؟`}
+          pending={false}
+          onConfirm={() => removeSection(removing)}
+          onCancel={() => setRemoving(undefined)}
+        >
+          يُحذف الباب من المسودة فقط، ولا يتغير الميثاق المنشور حتى تنشر نسخة جديدة.
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}
+
+interface SectionFieldsProps {
+  section: DraftSection;
+  index: number;
+  count: number;
+  errors: { title?: string; text?: string } | undefined;
+  onChange: (patch: Partial<DraftSection>) => void;
+  onMove: (to: number, button: 'up' | 'down') => void;
+  onRemove: () => void;
+}
+
+function SectionFields({ section, index, count, errors, onChange, onMove, onRemove }: SectionFieldsProps) {
+  const headingId = useId();
+  return (
+    <li className={classes.section} aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={headingId}>
+          {sectionLabel(index)}
+          {section.title.trim() && `: ${section.title.trim()}`}
+        </Title>
+        <InputField
+          id={`${section.key}-title`}
+          label={SECTION_TITLE}
+          value={section.title}
+          onChange={(event) => onChange({ title: event.currentTarget.value })}
+          error={errors?.title}
+        />
+        <Textarea
+          label={SECTION_TEXT}
+          description={SECTION_TEXT_HINT}
+          value={section.text}
+          onChange={(event) => onChange({ text: event.currentTarget.value })}
+          rows={6}
+          resize="vertical"
+          size="md"
+          error={errors?.text}
+          errorProps={ERROR_PROPS}
+        />
+        <Group gap="xs">
+          <Button
+            id={`${section.key}-up`}
+            size="sm"
+            variant="default"
+            disabled={index === 0}
+            onClick={() => onMove(index - 1, 'up')}
+            aria-describedby={headingId}
+          >
+            {MOVE_UP}
+          </Button>
+          <Button
+            id={`${section.key}-down`}
+            size="sm"
+            variant="default"
+            disabled={index === count - 1}
+            onClick={() => onMove(index + 1, 'down')}
+            aria-describedby={headingId}
+          >
+            {MOVE_DOWN}
+          </Button>
+          <Button size="sm" variant="light" color="red" onClick={onRemove} aria-describedby={headingId}>
+            {REMOVE}
+          </Button>
+        </Group>
+      </Stack>
+    </li>
+  );
+}
