@@ -160,9 +160,27 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
 
   // Content editing (issue 19): the super admin edits what students read. Every write is audited.
   // Quiz bank.
+  { method: 'GET', url: '/content/quiz-questions', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/content/quiz-questions', allow: SUPERADMIN_ONLY },
+  { method: 'PATCH', url: '/content/quiz-questions/:id', allow: SUPERADMIN_ONLY },
+  { method: 'DELETE', url: '/content/quiz-questions/:id', allow: SUPERADMIN_ONLY },
   // Questionnaire.
+  { method: 'GET', url: '/content/additional-questions', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/content/additional-questions', allow: SUPERADMIN_ONLY },
+  { method: 'PATCH', url: '/content/additional-questions/:id', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/content/additional-questions/order', allow: SUPERADMIN_ONLY },
   // Charter.
+  { method: 'GET', url: '/content/charter', allow: SUPERADMIN_ONLY },
+  { method: 'PUT', url: '/content/charter', allow: SUPERADMIN_ONLY },
+  { method: 'GET', url: '/content/charter/preview', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/content/charter/preview', allow: SUPERADMIN_ONLY },
   // Colleges and programs (PATCH /colleges/:id above now also renames, flags, orders and hides).
+  { method: 'GET', url: '/content/colleges', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/colleges', allow: SUPERADMIN_ONLY },
+  { method: 'DELETE', url: '/colleges/:id', allow: SUPERADMIN_ONLY },
+  { method: 'POST', url: '/colleges/:id/programs', allow: SUPERADMIN_ONLY },
+  { method: 'PATCH', url: '/colleges/:id/programs/:programId', allow: SUPERADMIN_ONLY },
+  { method: 'DELETE', url: '/colleges/:id/programs/:programId', allow: SUPERADMIN_ONLY },
 
   // The audit trail on screen (issue 20): super admin only. The export link is its own credential: public row.
   { method: 'GET', url: '/audit', allow: SUPERADMIN_ONLY },

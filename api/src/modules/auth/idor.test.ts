@@ -8,17 +8,20 @@ import { accomplishedStudent } from '../../../test/student-access.js';
 import { studentRouteRequests, withCookie } from '../../../test/student-routes.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import {
+  additionalQuestions,
   appointments,
+  collegePrograms,
   colleges,
   interviewOutcomes,
   interviewSlots,
   notificationCampaigns,
   notifications,
+  quizQuestions,
   staffUsers,
   studentImages,
   students,
 } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE, TOURISM_EXCHANGE_COLLEGE } from '../../db/seed/colleges.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/exports.service.js';
 import { REPORT_LINK_PURPOSE } from '../imports/imports.service.js';
@@ -94,6 +97,35 @@ async function expectFormRefusedToStaff(call: string) {
   const byLink = await app.inject({ method: 'GET', url: `${url}?token=${encodeURIComponent(forAttacker)}` });
   expect(byLink.statusCode).toBe(403);
   expect(byLink.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
+}
+
+/** The quiz bank is the super admin's: no other account, nor a student, edits or retires a question. */
+async function expectQuizQuestionUntouched(method: 'PATCH' | 'DELETE', payload?: object) {
+  const [question] = await db.select().from(quizQuestions).where(eq(quizQuestions.index, 1));
+  if (!question) throw new Error('no quiz question 1');
+  for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
+    const res = await app.inject({
+      method,
+      url: `${API_PREFIX}/content/quiz-questions/${question.index}`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
+    expect([401, 403]).toContain(res.statusCode);
+  }
+  expect(await db.select().from(quizQuestions).where(eq(quizQuestions.index, 1))).toEqual([question]);
+}
+
+const programsOf = (collegeId: string) =>
+  db.select().from(collegePrograms).where(eq(collegePrograms.collegeId, collegeId));
+
+/** The two seeded tourism colleges and a program of the first, for the program calls. */
+async function tourismPrograms() {
+  const [tourism] = await db.select().from(colleges).where(eq(colleges.name, TOURISM_COLLEGE));
+  const [exchange] = await db.select().from(colleges).where(eq(colleges.name, TOURISM_EXCHANGE_COLLEGE));
+  if (!tourism || !exchange) throw new Error('no seeded tourism colleges');
+  const [program] = await programsOf(tourism.id);
+  if (!program) throw new Error('no seeded program');
+  return { tourism, exchange, program };
 }
 
 /** Every route with a path parameter, and the attempt on a record out of reach. */
@@ -318,6 +350,90 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       expect([401, 403]).toContain(res.statusCode);
     }
     expect(await db.select().from(colleges).where(eq(colleges.id, college.id))).toEqual([college]);
+  },
+  'DELETE /colleges/:id': async () => {
+    // A college nobody refers to, so that only the caller stands between it and its deletion.
+    const [college] = await db.insert(colleges).values({ name: 'كلية لا يشير إليها أحد' }).returning();
+    if (!college) throw new Error('college not inserted');
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `${API_PREFIX}/colleges/${college.id}`,
+        headers,
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await db.select().from(colleges).where(eq(colleges.id, college.id))).toEqual([college]);
+  },
+  'POST /colleges/:id/programs': async () => {
+    const { tourism } = await tourismPrograms();
+    const before = await programsOf(tourism.id);
+    const ownAdmin = await insertStaff(db, { role: 'ADMIN', faculty: TOURISM_COLLEGE });
+    for (const headers of [await as(ownAdmin), await as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/colleges/${tourism.id}/programs`,
+        headers,
+        payload: { name: 'برنامج من غير المشرف العام' },
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await programsOf(tourism.id)).toEqual(before);
+  },
+  'PATCH /colleges/:id/programs/:programId': async () => {
+    const { tourism, exchange, program } = await tourismPrograms();
+    const before = await programsOf(tourism.id);
+    const url = `${API_PREFIX}/colleges/${tourism.id}/programs/${program.id}`;
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({ method: 'PATCH', url, headers, payload: { hidden: true } });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    // Even the super admin reaches a program only through its own college.
+    const crossed = await app.inject({
+      method: 'PATCH',
+      url: `${API_PREFIX}/colleges/${exchange.id}/programs/${program.id}`,
+      headers: await as(superAdmin),
+      payload: { name: 'برنامج منقول' },
+    });
+    expect(crossed.statusCode).toBe(404);
+    expect(await programsOf(tourism.id)).toEqual(before);
+  },
+  'DELETE /colleges/:id/programs/:programId': async () => {
+    const { tourism, exchange, program } = await tourismPrograms();
+    const before = await programsOf(tourism.id);
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `${API_PREFIX}/colleges/${tourism.id}/programs/${program.id}`,
+        headers,
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    const crossed = await app.inject({
+      method: 'DELETE',
+      url: `${API_PREFIX}/colleges/${exchange.id}/programs/${program.id}`,
+      headers: await as(superAdmin),
+    });
+    expect(crossed.statusCode).toBe(404);
+    expect(await programsOf(tourism.id)).toEqual(before);
+  },
+  'PATCH /content/quiz-questions/:id': () => expectQuizQuestionUntouched('PATCH', { active: false }),
+  'DELETE /content/quiz-questions/:id': () => expectQuizQuestionUntouched('DELETE'),
+  'PATCH /content/additional-questions/:id': async () => {
+    // The questionnaire is the super admin's: no other account, nor a student, rewords or deactivates a question.
+    const byId = eq(additionalQuestions.id, 'residence');
+    const before = await db.select().from(additionalQuestions).where(byId);
+    expect(before).toHaveLength(1);
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `${API_PREFIX}/content/additional-questions/residence`,
+        headers,
+        payload: { question: 'سؤال أعيدت صياغته؟', active: false },
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await db.select().from(additionalQuestions).where(byId)).toEqual(before);
   },
   'GET /forms/verify/:token': async () => {
     for (const token of [formLink(), exportLink(), await tokenFor(app, superAdmin)]) {

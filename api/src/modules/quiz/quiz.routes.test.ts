@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
@@ -35,12 +35,18 @@ async function draw(id: string, cookie: string): Promise<number[]> {
   return res.json().randomQuestions.map((q: { index: number }) => q.index);
 }
 
-/** The answers to the drawn questions, all correct or with the first `wrong` of them inverted. */
-async function answersFor(indexes: number[], wrong = 0): Promise<Record<string, string>> {
-  const rows = await db
-    .select({ index: quizQuestions.index, answer: quizQuestions.answer })
-    .from(quizQuestions)
-    .where(inArray(quizQuestions.index, indexes));
+/**
+ * The answers to the drawn questions, all correct or with the first `wrong` of them inverted, by the key of the
+ * versions stored with the student's draw (the current versions once the draw is spent).
+ */
+async function answersFor(studentId: string, indexes: number[], wrong = 0): Promise<Record<string, string>> {
+  const { rows } = await db.execute<{ index: number; answer: boolean }>(sql`
+    SELECT v.question_index AS "index", v.answer
+    FROM quiz_questions q
+    LEFT JOIN quiz_draws d ON d.student_id = ${studentId}::uuid
+    JOIN quiz_question_versions v ON v.question_index = q."index"
+      AND v.version = coalesce(d.question_versions[array_position(d.question_indexes, q."index")], q.version)
+    WHERE q."index" = ANY(${sql.param(indexes)}::int[])`);
   const key = new Map(rows.map((r) => [r.index, r.answer]));
   return Object.fromEntries(
     indexes.map((index, i) => [String(index), String(i < wrong ? !key.get(index) : key.get(index))]),
@@ -79,6 +85,8 @@ describe('GET /students/question/{id}', () => {
     const indexes = body.randomQuestions.map((q: { index: number }) => q.index);
     expect(new Set(indexes).size).toBe(4);
     expect(await storedDraw(student.id)).toEqual(indexes);
+    const [stored] = await db.select().from(quizDraws).where(eq(quizDraws.studentId, student.id));
+    expect(stored?.questionVersions).toEqual([1, 1, 1, 1]);
   });
 
   it('replaces the earlier draw on every fetch', async () => {
@@ -102,7 +110,7 @@ describe('POST /students/question/{id}', () => {
   it('passes with all four correct, sets isPassed and spends the draw', async () => {
     const { student, cookie } = await loggedInStudent();
     const indexes = await draw(student.id, cookie);
-    const res = await submit(student.id, cookie, { answers: await answersFor(indexes) });
+    const res = await submit(student.id, cookie, { answers: await answersFor(student.id, indexes) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'success',
@@ -123,9 +131,10 @@ describe('POST /students/question/{id}', () => {
     const recorded = await attempts(student.id);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ correctCount: 4, passed: true });
+    expect(recorded[0]?.questionVersions).toEqual(Object.fromEntries(indexes.map((i) => [String(i), 1])));
     expect(await storedDraw(student.id)).toBeUndefined();
 
-    const again = await submit(student.id, cookie, { answers: await answersFor(indexes) });
+    const again = await submit(student.id, cookie, { answers: await answersFor(student.id, indexes) });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('لقد اجتزت اختبار ميثاق الطالب بالفعل');
     expect(await attempts(student.id)).toHaveLength(1);
@@ -134,7 +143,7 @@ describe('POST /students/question/{id}', () => {
   it('fails with one wrong answer, says how many were correct and draws anew next time', async () => {
     const { student, cookie } = await loggedInStudent();
     const indexes = await draw(student.id, cookie);
-    const res = await submit(student.id, cookie, { answers: await answersFor(indexes, 1) });
+    const res = await submit(student.id, cookie, { answers: await answersFor(student.id, indexes, 1) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       status: 'error',
@@ -144,7 +153,7 @@ describe('POST /students/question/{id}', () => {
     expect(await attempts(student.id)).toMatchObject([{ correctCount: 3, passed: false }]);
     expect(await storedDraw(student.id)).toBeUndefined();
 
-    const noDraw = await submit(student.id, cookie, { answers: await answersFor(indexes) });
+    const noDraw = await submit(student.id, cookie, { answers: await answersFor(student.id, indexes) });
     expect(noDraw.statusCode).toBe(409);
     expect(noDraw.json()).toEqual({
       status: 'error',
@@ -152,7 +161,7 @@ describe('POST /students/question/{id}', () => {
     });
 
     const next = await draw(student.id, cookie);
-    const retry = await submit(student.id, cookie, { answers: await answersFor(next) });
+    const retry = await submit(student.id, cookie, { answers: await answersFor(student.id, next) });
     expect(retry.statusCode).toBe(200);
     expect(await isPassed(student.id)).toBe(true);
   });
@@ -160,7 +169,7 @@ describe('POST /students/question/{id}', () => {
   it('grades the stored draw only: all wrong fails with 0 of 4', async () => {
     const { student, cookie } = await loggedInStudent();
     const indexes = await draw(student.id, cookie);
-    const res = await submit(student.id, cookie, { answers: await answersFor(indexes, 4) });
+    const res = await submit(student.id, cookie, { answers: await answersFor(student.id, indexes, 4) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('0 من 4');
   });
@@ -205,7 +214,9 @@ describe('POST /students/question/{id}', () => {
     const { student, cookie } = await loggedInStudent();
     const indexes = await draw(student.id, cookie);
     const outside = QUIZ_BANK.map((q) => q.index).find((index) => !indexes.includes(index)) ?? -1;
-    const res = await submit(student.id, cookie, { answers: change(await answersFor(indexes), outside) });
+    const res = await submit(student.id, cookie, {
+      answers: change(await answersFor(student.id, indexes), outside),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'error', message });
     expect(await storedDraw(student.id)).toEqual(indexes);
@@ -224,7 +235,7 @@ describe('POST /students/question/{id}', () => {
   it('grades a double submit once', async () => {
     const { student, cookie } = await loggedInStudent();
     const indexes = await draw(student.id, cookie);
-    const answers = await answersFor(indexes);
+    const answers = await answersFor(student.id, indexes);
     const results = await Promise.all([1, 2, 3].map(() => submit(student.id, cookie, { answers })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await attempts(student.id)).toHaveLength(1);

@@ -27,8 +27,9 @@ export function quizService(repository: QuizRepository) {
     },
 
     /**
-     * Grades the answers against the stored draw, under the draw's row lock: the attempt is recorded, the draw
-     * is spent (a failure makes the next fetch draw anew) and a pass sets isPassed, all in one transaction.
+     * Grades the answers against the stored draw, as each question was worded when drawn, under the draw's row
+     * lock: the attempt is recorded with the versions graded, the draw is spent (a failure makes the next fetch
+     * draw anew) and a pass sets isPassed, all in one transaction.
      * Invalid answers are refused without spending the draw. A failure is a 400 saying how many were correct.
      */
     async submit(studentId: string, answers: unknown): Promise<QuizOutcome> {
@@ -39,10 +40,15 @@ export function quizService(repository: QuizRepository) {
         if (isPassed) throw new AppError(409, MESSAGES.quizAlreadyPassed);
         if (!drawn) throw new AppError(409, MESSAGES.quizNotDrawn);
 
-        const checked = validateQuizAnswers(drawn, answers);
+        const checked = validateQuizAnswers(drawn.indexes, answers);
         if (!checked.ok) throw new AppError(400, checked.message);
 
-        const key = await statements.correctAnswers([...checked.answers.keys()]);
+        // Graded on the versions drawn, whatever the bank says now (issue 19).
+        const versionOf = new Map(drawn.indexes.map((index, i) => [index, drawn.versions[i] ?? 1]));
+        const graded = new Map(
+          [...checked.answers.keys()].map((index) => [index, versionOf.get(index) ?? 1]),
+        );
+        const key = await statements.correctAnswers(graded);
         let correctCount = 0;
         for (const [index, answer] of checked.answers) if (key.get(index) === answer) correctCount += 1;
         const total = checked.answers.size;
@@ -51,6 +57,7 @@ export function quizService(repository: QuizRepository) {
         await statements.recordAttempt({
           studentId,
           answers: Object.fromEntries(checked.answers),
+          questionVersions: Object.fromEntries(graded),
           correctCount,
           passed,
         });
