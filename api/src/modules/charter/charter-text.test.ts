@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHARTER, charterFor, UNIVERSITY_PLACEHOLDER } from './charter-text.js';
+import { CHARTER, charterFor, fillUniversity, UNIVERSITY_PLACEHOLDER } from './charter-text.js';
 import { QUIZ_BANK } from './quiz-bank.js';
 
 describe('charter text', () => {
@@ -13,7 +13,23 @@ describe('charter text', () => {
   });
 
   it('has every section with at least one article', () => {
-    for (const section of CHARTER.sections) expect(section.articles.length).toBeGreaterThan(0);
+    for (const section of CHARTER.sections) expect(section.paragraphs.length).toBeGreaterThan(0);
+  });
+
+  it('prints published sections between the shipped title, preamble and closing, filled the same way', () => {
+    const charter = charterFor('جامعة الاختبار', [
+      { title: 'باب {university}', paragraphs: ['تلتزم {university} بما يلي.', 'فقرة ثانية'] },
+    ]);
+    expect(charter.title).toBe(CHARTER.title);
+    expect(charter.preamble).toBe(fillUniversity(CHARTER.preamble, 'جامعة الاختبار'));
+    expect(charter.sections).toEqual([
+      { title: 'باب جامعة الاختبار', paragraphs: ['تلتزم جامعة الاختبار بما يلي.', 'فقرة ثانية'] },
+    ]);
+    expect(charter.closing).toContain('جامعة الاختبار');
+  });
+
+  it('puts a name with replacement patterns in as it is', () => {
+    expect(fillUniversity('في {university}.', "جامعة $& $1 $' ")).toBe("في جامعة $& $1 $' .");
   });
 });
 

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import type { Charter } from './charter-text.js';
 
-/** The charter's sections as the content screen edits them: each heading with its articles as paragraphs. */
+/** The charter's sections as `charter_versions` stores them and the content screen edits them. */
 export function charterSections(charter: Charter): CharterSections['sections'] {
-  return charter.sections.map((section) => ({ title: section.heading, paragraphs: [...section.articles] }));
+  return charter.sections.map((section) => ({ title: section.title, paragraphs: [...section.paragraphs] }));
 }
 
 /**
