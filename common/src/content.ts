@@ -318,6 +318,11 @@ export type QuestionEntry = z.infer<typeof questionEntrySchema>;
 
 export const questionListResponseSchema = successEnvelope({ data: z.array(questionEntrySchema) });
 export const questionResponseSchema = successEnvelope({ message: z.string(), data: questionEntrySchema });
+/** `POST /content/additional-questions/order`: the whole list in its new order, as the list call answers it. */
+export const questionOrderResponseSchema = successEnvelope({
+  message: z.string(),
+  data: z.array(questionEntrySchema),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Charter

@@ -8,6 +8,8 @@ export interface StoredAnswer {
   /** The answer as JSON text: a string, or a list of strings for multi_select_input. */
   answerJson: string;
   input: string | null;
+  /** The question as validated against (`AnsweredQuestion`) as JSON text: what the staff record shows later. */
+  questionJson: string;
 }
 
 export function additionalQuestionsRepository(db: Database) {
@@ -65,12 +67,13 @@ export function additionalQuestionsRepository(db: Database) {
           .returning({ id: students.id });
         if (claimed.length === 0) return false;
         await tx.execute(sql`
-          INSERT INTO additional_answers (student_id, question_id, answer, input)
-          SELECT ${studentId}::uuid, a.question_id, a.answer::jsonb, a.input
+          INSERT INTO additional_answers (student_id, question_id, answer, input, question)
+          SELECT ${studentId}::uuid, a.question_id, a.answer::jsonb, a.input, a.question::jsonb
           FROM unnest(
             ${sql.param(answers.map((a) => a.questionId))}::text[],
             ${sql.param(answers.map((a) => a.answerJson))}::text[],
-            ${sql.param(answers.map((a) => a.input))}::text[]) AS a(question_id, answer, input)`);
+            ${sql.param(answers.map((a) => a.input))}::text[],
+            ${sql.param(answers.map((a) => a.questionJson))}::text[]) AS a(question_id, answer, input, question)`);
         return true;
       });
     },

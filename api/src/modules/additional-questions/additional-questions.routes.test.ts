@@ -128,6 +128,11 @@ describe('POST /additionalQuestions/submit/{nationalID}', () => {
       answer: ofType(list, 'mcq').options[0],
       input: null,
     });
+    // Each answer keeps the question it was checked against, as the student saw it (issue 19).
+    for (const question of list) {
+      const { id: _, description, ...asked } = question;
+      expect(byId.get(question.id)?.question).toEqual(description ? { ...asked, description } : asked);
+    }
 
     const lookup = await app.inject({
       method: 'POST',

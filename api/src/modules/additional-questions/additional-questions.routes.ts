@@ -43,7 +43,7 @@ const submitBodySchema = z.object(
 );
 
 export const additionalQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = additionalQuestionsService(additionalQuestionsRepository(app.db));
+  const service = additionalQuestionsService(additionalQuestionsRepository(app.db), app.content);
 
   app.get(
     '/additionalQuestions',

@@ -1,10 +1,12 @@
 import {
   type AdditionalQuestion,
+  type AnsweredQuestion,
   MESSAGES,
   normalizeDigits,
   validateAdditionalAnswers,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
+import type { ContentCache } from '../content/content-cache.js';
 import type { AdditionalQuestionsRepository, StoredAnswer } from './additional-questions.repository.js';
 
 /** Most answers one submit may carry; far above any questionnaire, checked before anything else is read. */
@@ -30,18 +32,54 @@ export function exceedsAnswerLimits(entry: unknown): boolean {
   return Array.isArray(answer) && (answer.length > MAX_SELECTED_OPTIONS || answer.some(tooLong));
 }
 
-/** The validated entries as rows; the extra input is kept only when it holds text. */
-function toStoredAnswers(entries: readonly unknown[]): StoredAnswer[] {
+/** The question as the student was asked it, kept with the answer (issue 19). */
+export function answeredQuestion({
+  question,
+  type,
+  description,
+  options,
+}: AdditionalQuestion): AnsweredQuestion {
+  return description === undefined || description === null
+    ? { question, type, options: [...options] }
+    : { question, type, description, options: [...options] };
+}
+
+/**
+ * The validated entries as rows, each with the question it was validated against; the extra input is kept only
+ * when it holds text.
+ */
+function toStoredAnswers(
+  entries: readonly unknown[],
+  questions: readonly AdditionalQuestion[],
+): StoredAnswer[] {
+  const byId = new Map(questions.map((question) => [question.id, question]));
   return entries.filter(isRecord).map((entry) => {
     const input = typeof entry.input === 'string' && entry.input.trim() !== '' ? entry.input.trim() : null;
     const answer = typeof entry.answer === 'string' ? entry.answer.trim() : entry.answer;
-    return { questionId: String(entry.id), answerJson: JSON.stringify(answer), input };
+    const question = byId.get(String(entry.id));
+    // validateAdditionalAnswers refused any id that is not an active question: this cannot happen.
+    if (!question) throw new Error(`answer to an unknown question ${String(entry.id)}`);
+    return {
+      questionId: question.id,
+      answerJson: JSON.stringify(answer),
+      input,
+      questionJson: JSON.stringify(answeredQuestion(question)),
+    };
   });
 }
 
-export function additionalQuestionsService(repository: AdditionalQuestionsRepository) {
+/**
+ * The student's questionnaire. The list is served from this instance's content cache (one query per version of
+ * the questionnaire, not per request); a submit checks the answers against the questions read from the database
+ * there and then, so what is stored with each answer is exactly the question it was checked against.
+ */
+export function additionalQuestionsService(
+  repository: AdditionalQuestionsRepository,
+  content: Pick<ContentCache, 'get'>,
+) {
   return {
-    listActive: (): Promise<AdditionalQuestion[]> => repository.activeQuestions(),
+    listActive: (): Promise<AdditionalQuestion[]> =>
+      content.get('questionnaire', 'active', () => repository.activeQuestions()),
 
     /**
      * Stores the logged-in student's answers once: the path's national ID must be the session's student
@@ -62,7 +100,7 @@ export function additionalQuestionsService(repository: AdditionalQuestionsReposi
       const checked = validateAdditionalAnswers(questions, answers);
       if (!checked.ok) throw new AppError(400, checked.message);
 
-      const saved = await repository.saveAnswers(student.id, toStoredAnswers(answers));
+      const saved = await repository.saveAnswers(student.id, toStoredAnswers(answers, questions));
       if (!saved) throw new AppError(409, MESSAGES.additionalAlreadySubmitted);
     },
   };

@@ -290,11 +290,14 @@ export function documentReviewRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    /** The questionnaire answers in the questionnaire's order, with the question as it is worded now. */
+    /**
+     * The questionnaire answers in the questionnaire's order, each with the question as the student was asked it
+     * (the snapshot stored with the answer), not as it is worded now (issue 19).
+     */
     answers(tx: DbExecutor, studentId: string) {
       return tx
         .select({
-          question: additionalQuestions.question,
+          question: sql<string>`${additionalAnswers.question}->>'question'`,
           answer: additionalAnswers.answer,
           input: additionalAnswers.input,
         })

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import {
   additionalAnswers,
@@ -58,12 +58,12 @@ export function myDataRepository(db: Database) {
         .where(eq(studentImages.studentId, studentId));
     },
 
-    /** The questionnaire's answers with the questions as they read now. */
+    /** The questionnaire's answers, each with the question as the student was asked it (issue 19). */
     answers(studentId: string) {
       return db
         .select({
           questionId: additionalAnswers.questionId,
-          question: additionalQuestions.question,
+          question: sql<string>`${additionalAnswers.question}->>'question'`,
           answer: additionalAnswers.answer,
           input: additionalAnswers.input,
           answeredAt: additionalAnswers.createdAt,
