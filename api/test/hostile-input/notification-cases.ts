@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTENT_MESSAGES,
   DEADLINE_MESSAGES,
   MAX_FACULTY_NAME_LENGTH,
   MESSAGES,
@@ -296,8 +297,6 @@ const deadline: HostileCase[] = [
       ['a deadline as milliseconds', { dataDeadline: 4_100_000_000_000 }],
       ['a deadline in Arabic-Indic digits', { dataDeadline: arabicIndic('2099-12-01T23:59:00Z') }],
       ['a deadline as an object', { dataDeadline: { $gt: '' } }],
-      ['no deadline key', {}],
-      ['another field beside it', { ...DEADLINE, name: 'كلية جديدة' }],
     ] as const
   ).map(
     ([what, body]): HostileCase => ({
@@ -307,6 +306,22 @@ const deadline: HostileCase[] = [
       request: (ctx) => ({ path: `/colleges/${ctx.college.id}`, body: json(body) }),
       status: 400,
       message: DEADLINE_MESSAGES.deadlineInvalid,
+    }),
+  ),
+  // Since issue 19 the call also edits the college's name and flags: these have nothing it could change.
+  ...(
+    [
+      ['no deadline key', {}],
+      ['an unknown field beside it', { ...DEADLINE, colour: 'أحمر' }],
+    ] as const
+  ).map(
+    ([what, body]): HostileCase => ({
+      name: `college deadline: ${what}`,
+      route: 'PATCH /colleges/:id',
+      who: 'SUPERADMIN',
+      request: (ctx) => ({ path: `/colleges/${ctx.college.id}`, body: json(body) }),
+      status: 400,
+      message: CONTENT_MESSAGES.nothingToChange,
     }),
   ),
   {
@@ -345,7 +360,7 @@ const deadline: HostileCase[] = [
     request: (ctx) => ({ path: `/colleges/${ctx.college.id}`, body: json(DEADLINE) }),
     status: 200,
     accepted: {
-      mayChange: ['colleges', 'audit_log'],
+      mayChange: ['colleges', 'audit_log', 'content_versions'],
       verify: async (ctx) => {
         const [row] = await ctx.query<{ deadline: Date | null }>(
           'SELECT data_deadline AS deadline FROM colleges WHERE id = $1',
@@ -363,7 +378,7 @@ const deadline: HostileCase[] = [
     request: (ctx) => ({ path: `/colleges/${ctx.college.id}`, body: json({ dataDeadline: null }) }),
     status: 200,
     accepted: {
-      mayChange: ['colleges', 'audit_log'],
+      mayChange: ['colleges', 'audit_log', 'content_versions'],
       verify: async (ctx) => {
         const [row] = await ctx.query<{ deadline: Date | null }>(
           'SELECT data_deadline AS deadline FROM colleges WHERE id = $1',

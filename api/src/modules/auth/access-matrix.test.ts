@@ -221,10 +221,28 @@ describe('the access table', () => {
   it('gives the notification calls and the college deadline exactly the access of issue 17', () => {
     // The college list and programs have no row: they are open to everyone (student-routes-access.test.ts).
     const issue17 = ACCESS_POLICY.filter(
-      (rule) => rule.url.startsWith('/notifications/') || rule.url.startsWith('/colleges'),
+      (rule) =>
+        rule.url.startsWith('/notifications/') || (rule.method === 'PATCH' && rule.url === '/colleges/:id'),
     );
     const actual = Object.fromEntries(issue17.map((rule) => [`${rule.method} ${rule.url}`, accessOf(rule)]));
     expect(actual).toEqual(SPEC_ISSUE_17_ACCESS);
+  });
+
+  it('gives the colleges and programs content calls (issue 19) to the super admin only', () => {
+    const issue19 = ACCESS_POLICY.filter(
+      (rule) => rule.url.startsWith('/colleges') || rule.url === '/content/colleges',
+    );
+    expect(issue19.map((rule) => `${rule.method} ${rule.url}`).sort()).toEqual([
+      'DELETE /colleges/:id',
+      'DELETE /colleges/:id/programs/:programId',
+      'GET /content/colleges',
+      'PATCH /colleges/:id',
+      'PATCH /colleges/:id/programs/:programId',
+      'POST /colleges',
+      'POST /colleges/:id/programs',
+    ]);
+    for (const rule of issue19)
+      expect(accessOf(rule), `${rule.method} ${rule.url}`).toEqual({ SUPERADMIN: true });
   });
 });
 

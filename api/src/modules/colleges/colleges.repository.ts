@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { collegePrograms, colleges } from '../../db/schema.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
@@ -29,29 +29,23 @@ export function collegesRepository(db: Database) {
     .orderBy(asc(colleges.sortOrder), asc(colleges.name))
     .prepare('colleges_list');
 
-  const findByName = db
-    .select({ id: colleges.id, tourism: colleges.tourism })
-    .from(colleges)
-    .where(eq(colleges.name, sql.placeholder('name')))
-    .prepare('colleges_find_by_name');
-
-  const listPrograms = db
-    .select({ name: collegePrograms.name })
+  // Every tourism college's visible programs in one read: the public program lists are served from this, cached.
+  const visiblePrograms = db
+    .select({ collegeId: collegePrograms.collegeId, name: collegePrograms.name })
     .from(collegePrograms)
-    .where(eq(collegePrograms.collegeId, sql.placeholder('collegeId')))
-    .orderBy(asc(collegePrograms.sortOrder))
-    .prepare('college_programs_list');
+    .innerJoin(colleges, eq(colleges.id, collegePrograms.collegeId))
+    .where(and(eq(colleges.tourism, true), eq(collegePrograms.hidden, false)))
+    .orderBy(asc(collegePrograms.sortOrder), asc(collegePrograms.name))
+    .prepare('college_programs_visible');
 
   return {
     /** Every college in the order the screens list them. */
     list(): Promise<CollegeRow[]> {
       return list.execute();
     },
-    async findByName(name: string) {
-      return (await findByName.execute({ name }))[0];
-    },
-    async programNames(collegeId: string): Promise<string[]> {
-      return (await listPrograms.execute({ collegeId })).map((row) => row.name);
+    /** The visible programs of every tourism college, in their order. */
+    tourismPrograms(): Promise<{ collegeId: string; name: string }[]> {
+      return visiblePrograms.execute();
     },
 
     transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {

@@ -64,7 +64,7 @@ export function completeDataRepository(db: Database) {
     .prepare('complete_data_find_student');
 
   const listPrograms = db
-    .select({ name: collegePrograms.name })
+    .select({ name: collegePrograms.name, hidden: collegePrograms.hidden })
     .from(collegePrograms)
     .where(eq(collegePrograms.collegeId, sql.placeholder('collegeId')))
     .orderBy(asc(collegePrograms.sortOrder))
@@ -90,8 +90,9 @@ export function completeDataRepository(db: Database) {
       return (await findStudent.execute({ studentId }))[0];
     },
 
-    async programNames(collegeId: string): Promise<string[]> {
-      return (await listPrograms.execute({ collegeId })).map((row) => row.name);
+    /** The college's programs, hidden ones marked (issue 19: no longer offered, but a stored choice stands). */
+    programs(collegeId: string): Promise<{ name: string; hidden: boolean }[]> {
+      return listPrograms.execute({ collegeId });
     },
 
     images: (studentId: string) => listImages.execute({ studentId }),

@@ -146,6 +146,17 @@ export function completeDataService(
       throw new AppError(409, REVIEW_MESSAGES.replaceNotRefused);
   }
 
+  /**
+   * The programs the student may choose: the college's visible ones, and a hidden one only where the student
+   * already chose it (issue 19), so hiding a program never makes a resubmit of the stored form fail.
+   */
+  async function programChoices(student: StudentForCompletion): Promise<string[]> {
+    const stored = new Set([student.program1, student.program2, student.program3]);
+    return (await repository.programs(student.collegeId))
+      .filter((program) => !program.hidden || stored.has(program.name))
+      .map((program) => program.name);
+  }
+
   return {
     /** The logged-in student with the college flags the rules need; 404 when the record is gone. */
     async student(studentId: string): Promise<StudentForCompletion> {
@@ -187,7 +198,7 @@ export function completeDataService(
      * message in that transaction (issue 17); later edits do not.
      */
     async complete(student: StudentForCompletion, form: ReceivedForm, log: FastifyBaseLogger): Promise<void> {
-      const programs = student.tourism ? await repository.programNames(student.collegeId) : undefined;
+      const programs = student.tourism ? await programChoices(student) : undefined;
       const fields = completeDataWireSchema.parse(form.fields);
       const checked = validateCompleteData(fields, {
         socialWork: student.socialWork,

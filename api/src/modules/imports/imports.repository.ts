@@ -26,9 +26,13 @@ export function importsRepository(db: Database) {
   return {
     transaction: <T>(work: (tx: DbExecutor) => Promise<T>) => db.transaction(work),
 
-    async collegeIdByName(name: string): Promise<string | undefined> {
-      const [row] = await db.select({ id: colleges.id }).from(colleges).where(eq(colleges.name, name));
-      return row?.id;
+    /** The college an upload names, with whether it is hidden (issue 19: it then takes no new students). */
+    async collegeByName(name: string): Promise<{ id: string; hidden: boolean } | undefined> {
+      const [row] = await db
+        .select({ id: colleges.id, hidden: colleges.hidden })
+        .from(colleges)
+        .where(eq(colleges.name, name));
+      return row;
     },
 
     /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTENT_MESSAGES,
   DOWNLOAD_LINK_LIFETIME_MS,
   type ImportRejection,
   MESSAGE_TEMPLATES,
@@ -69,8 +70,10 @@ export function importsService({
       file: UploadedFile,
       context: { ip: string },
     ): Promise<StudentUploadResponse> {
-      const collegeId = await repository.collegeIdByName(fields.faculty as string);
-      if (!collegeId) throw new AppError(400, MESSAGES.collegeNotFound);
+      const college = await repository.collegeByName(fields.faculty as string);
+      if (!college) throw new AppError(400, MESSAGES.collegeNotFound);
+      if (college.hidden) throw new AppError(400, CONTENT_MESSAGES.collegeHidden);
+      const collegeId = college.id;
       const format = excelFormatOf(file.fileName, file.content);
       if (format === 'xlsx') checkXlsxContainer(file.content);
       const started = performance.now();
