@@ -116,6 +116,17 @@ const adminScreens: RouteObject[] = [
     ...lazyScreen(() => import('@/features/admin/colleges/college-settings'), 'CollegeSettings'),
   },
   {
+    path: 'content/quiz',
+    ...lazyScreen(() => import('@/features/admin/content/quiz/quiz-bank'), 'QuizBank'),
+  },
+  {
+    path: 'content/questionnaire',
+    ...lazyScreen(
+      () => import('@/features/admin/content/questionnaire/questionnaire-editor'),
+      'QuestionnaireEditor',
+    ),
+  },
+  {
     path: 'content/charter',
     ...lazyScreen(() => import('@/features/admin/content/charter/charter-editor'), 'CharterEditor'),
   },

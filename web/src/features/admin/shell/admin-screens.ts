@@ -18,6 +18,8 @@ export type AdminScreenPath =
   | 'schedule'
   | 'interviews'
   | 'colleges'
+  | 'content/quiz'
+  | 'content/questionnaire'
   | 'content/charter'
   | 'content/colleges'
   | 'adminsManagement'
@@ -70,6 +72,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'schedule', label: 'جدولة الاختبار الشخصي', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
   { path: 'interviews', label: 'المقابلات الشخصية', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },
   { path: 'colleges', label: 'إعدادات الكليات', allows: only('SUPERADMIN') },
+  { path: 'content/quiz', label: 'بنك أسئلة الاختبار', allows: only('SUPERADMIN') },
+  { path: 'content/questionnaire', label: 'أسئلة الاستبيان', allows: only('SUPERADMIN') },
   { path: 'content/charter', label: 'ميثاق الطالب', allows: only('SUPERADMIN') },
   { path: 'content/colleges', label: 'الكليات والبرامج', allows: only('SUPERADMIN') },
   { path: 'adminsManagement', label: 'إدارة المسؤولين', allows: only('SUPERADMIN') },

@@ -1,13 +1,5 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import {
-  type AdditionalQuestion,
-  type AnswerEntry,
-  emptyAnswerEntry,
-  extraInputKind,
-  initialAnswerEntries,
-  MESSAGES,
-  validateAdditionalAnswers,
-} from '@portal/common';
+import { type AdditionalQuestion, MESSAGES } from '@portal/common';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -16,12 +8,10 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useRefreshStudent, useStudentSession, withStudentFlags } from '@/lib/student-session';
 import { useAdditionalQuestions, useSubmitAdditionalAnswers } from '../api/additional-questions';
 import { scheduleReload } from '../utils/reload-page';
-import { controlId, extraInputId, isExtraInputMessage, QuestionCard } from './question-card';
+import { QUESTIONNAIRE_INTRO, QuestionnaireFields, useQuestionnaireAnswers } from './questionnaire-answers';
 import { useLoadedSession } from './student-guard';
 import { useVerifiedPass } from './use-verified-pass';
 
-const INTRO =
-  'يرجى الإجابة على الأسئلة التالية، ثم الضغط على زر «إرسال». لا يمكن تعديل الإجابات بعد إرسالها.';
 const SEND = 'إرسال';
 const RETRY = 'إعادة المحاولة';
 
@@ -62,55 +52,24 @@ function Questionnaire() {
   }
   return (
     <>
-      <Text>{INTRO}</Text>
+      <Text>{QUESTIONNAIRE_INTRO}</Text>
       <AnswersForm questions={loaded.data.questions} />
     </>
   );
 }
 
-interface Problem {
-  message: string;
-  questionId?: string;
-}
-
-/** What is sent: the extra text only while the answer asks for it, so hidden stale text is not stored. */
-function toPayload(questions: AdditionalQuestion[], entries: AnswerEntry[]): AnswerEntry[] {
-  return entries.map((entry) => {
-    const question = questions.find((candidate) => candidate.id === entry.id);
-    const asksForText = question !== undefined && extraInputKind(question.type, entry.answer) !== null;
-    return { id: entry.id, answer: entry.answer, input: asksForText ? (entry.input ?? '') : '' };
-  });
-}
-
 function AnswersForm({ questions }: { questions: AdditionalQuestion[] }) {
   const formErrorId = useId();
-  const [entries, setEntries] = useState(() => initialAnswerEntries(questions));
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { entries, problem, update, check } = useQuestionnaireAnswers(questions);
   const [phase, setPhase] = useState<'answering' | 'sending' | 'done' | 'reloading'>('answering');
   const submit = useSubmitAdditionalAnswers();
   const markCompleted = useMarkCompleted();
 
-  const update = (id: string, patch: Partial<AnswerEntry>) => {
-    setEntries((previous) => previous.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
-    if (problem?.questionId === id) setProblem(null);
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase !== 'answering') return;
-    const answers = toPayload(questions, entries);
-    const checked = validateAdditionalAnswers(questions, answers);
-    if (!checked.ok) {
-      setProblem(checked);
-      if (checked.questionId !== undefined) {
-        const target = isExtraInputMessage(checked.message)
-          ? extraInputId(checked.questionId)
-          : controlId(checked.questionId);
-        document.getElementById(target)?.focus();
-      }
-      return;
-    }
-    setProblem(null);
+    const answers = check();
+    if (answers === null) return;
     setPhase('sending');
     const result = await submit.mutateAsync(answers);
     if (result.status === 'error') {
@@ -129,26 +88,14 @@ function AnswersForm({ questions }: { questions: AdditionalQuestion[] }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {questions.map((question) => {
-          const entry =
-            entries.find((candidate) => candidate.id === question.id) ?? emptyAnswerEntry(question);
-          return (
-            <QuestionCard
-              key={question.id}
-              question={question}
-              entry={entry}
-              error={problem?.questionId === question.id ? problem.message : null}
-              disabled={busy}
-              onChange={(patch) => update(question.id, patch)}
-              onClear={() => update(question.id, emptyAnswerEntry(question))}
-            />
-          );
-        })}
-        {problem !== null && problem.questionId === undefined && (
-          <Alert id={formErrorId} color="red" variant="light" role="alert">
-            {problem.message}
-          </Alert>
-        )}
+        <QuestionnaireFields
+          questions={questions}
+          entries={entries}
+          problem={problem}
+          disabled={busy}
+          onChange={update}
+          formErrorId={formErrorId}
+        />
         <Button
           type="submit"
           loading={busy}
