@@ -44,6 +44,11 @@ describe('student data view', () => {
       { isComplete: true, college: SOCIAL_WORK },
       ['تعديل البيانات', 'تنزيل الاستمارات', 'موعد الاختبار الشخصي', DOWNLOAD_MY_DATA],
     ],
+    // The university renamed the social-work college (issue 19): its flag still marks it.
+    [
+      { isComplete: true, college: 'كلية الخدمة الاجتماعية والتنمية', socialWork: true },
+      ['تعديل البيانات', 'تنزيل الاستمارات', 'موعد الاختبار الشخصي', DOWNLOAD_MY_DATA],
+    ],
   ])('with %o offers %o', async (flags, expected) => {
     await openStudentDataView(flags);
     expect(actionNames()).toEqual(expected);

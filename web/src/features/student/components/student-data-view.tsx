@@ -12,7 +12,10 @@ export function myDataUrl(studentId: string): string {
 }
 export const DOWNLOAD_MY_DATA = 'تنزيل بياناتي';
 
-/** The one college with interview appointments (spec sections 2 and 6). */
+/**
+ * The college with interview appointments: the spec names it exactly (sections 2 and 6); its `socialWork` flag
+ * keeps the button after the university renames it (issue 19).
+ */
 const SOCIAL_WORK_COLLEGE = 'كلية الخدمة الاجتماعية';
 
 export function StudentDataView() {
@@ -51,7 +54,7 @@ export function StudentDataView() {
             تنزيل الاستمارات
           </ButtonLink>
         )}
-        {studentObj.isComplete && studentObj.college === SOCIAL_WORK_COLLEGE && (
+        {studentObj.isComplete && (studentObj.college === SOCIAL_WORK_COLLEGE || studentObj.socialWork) && (
           <ButtonLink to="/dashboard/studentAppointment" variant="outline">
             موعد الاختبار الشخصي
           </ButtonLink>
