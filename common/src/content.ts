@@ -469,6 +469,18 @@ export const contentCollegeSchema = z.object({
 });
 export type ContentCollege = z.infer<typeof contentCollegeSchema>;
 
+/**
+ * `GET /colleges` as a faculty choice for new uploads reads it: the spec's names, and which colleges are hidden
+ * (left out of the choice; an answer without the entries hides nothing).
+ */
+export const collegeChoicesResponseSchema = successEnvelope({
+  data: z.object({
+    data: z.array(z.string()),
+    colleges: z.array(z.object({ name: z.string(), hidden: z.boolean() })).default([]),
+  }),
+});
+export type CollegeChoicesResponse = z.infer<typeof collegeChoicesResponseSchema>;
+
 export const contentCollegesResponseSchema = successEnvelope({ data: z.array(contentCollegeSchema) });
 export const contentCollegeResponseSchema = successEnvelope({
   message: z.string(),

@@ -1,26 +1,34 @@
 import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import { forwardRef } from 'react';
 import { ERROR_PROPS } from '../shared/field-error';
-import { useFaculties } from './api/student-lists';
+import { useFacultyChoices } from './api/student-lists';
 
 const CHOOSE = 'اختر الكلية';
 
+interface FacultySelectProps extends Omit<NativeSelectProps, 'data'> {
+  /** Leaves out the colleges hidden from new uploads; deleting data still lists them, since students remain. */
+  withoutHidden?: boolean;
+}
+
 /** The faculty dropdown of the upload and delete-data forms: 'choose faculty' first, then the server's list. */
-export const FacultySelect = forwardRef<HTMLSelectElement, Omit<NativeSelectProps, 'data'>>(
-  function FacultySelect({ error, ...rest }, ref) {
-    const faculties = useFaculties();
-    const names = faculties.data?.status === 'success' ? faculties.data.data.data.data : [];
-    const loadError = faculties.data?.status === 'error' ? faculties.data.message : undefined;
-    return (
-      <NativeSelect
-        ref={ref}
-        size="md"
-        label="الكلية"
-        data={[{ value: '', label: CHOOSE }, ...names]}
-        error={error ?? loadError}
-        errorProps={ERROR_PROPS}
-        {...rest}
-      />
-    );
-  },
-);
+export const FacultySelect = forwardRef<HTMLSelectElement, FacultySelectProps>(function FacultySelect(
+  { error, withoutHidden = false, ...rest },
+  ref,
+) {
+  const faculties = useFacultyChoices();
+  const answer = faculties.data?.status === 'success' ? faculties.data.data.data : undefined;
+  const hidden = new Set(withoutHidden ? answer?.colleges.filter((c) => c.hidden).map((c) => c.name) : []);
+  const names = (answer?.data ?? []).filter((name) => !hidden.has(name));
+  const loadError = faculties.data?.status === 'error' ? faculties.data.message : undefined;
+  return (
+    <NativeSelect
+      ref={ref}
+      size="md"
+      label="الكلية"
+      data={[{ value: '', label: CHOOSE }, ...names]}
+      error={error ?? loadError}
+      errorProps={ERROR_PROPS}
+      {...rest}
+    />
+  );
+});

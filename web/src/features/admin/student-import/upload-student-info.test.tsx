@@ -47,6 +47,23 @@ beforeEach(() => {
 });
 
 describe('upload student info', () => {
+  it('leaves out the colleges the super admin hid from new uploads (issue 19)', async () => {
+    const hiddenCollege = 'كلية الإعلام';
+    await openScreen('SUPERADMIN', {
+      [COLLEGES]: () =>
+        ok({
+          data: {
+            data: [COMMERCE, hiddenCollege],
+            colleges: [
+              { name: COMMERCE, hidden: false },
+              { name: hiddenCollege, hidden: true },
+            ],
+          },
+        }),
+    });
+    expect(screen.queryByRole('option', { name: hiddenCollege })).not.toBeInTheDocument();
+  });
+
   it('needs a faculty, a status and a file, and accepts Excel files only', async () => {
     const xhr = installFakeXhr();
     const { user } = await openScreen();

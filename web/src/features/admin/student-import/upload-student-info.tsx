@@ -110,6 +110,7 @@ export function UploadStudentInfo() {
         >
           <Stack gap="md">
             <FacultySelect
+              withoutHidden
               error={errors.faculty?.message}
               {...register('faculty', { validate: (value) => value !== '' || MESSAGES.facultyRequired })}
             />

@@ -1,9 +1,9 @@
 import {
+  collegeChoicesResponseSchema,
   countFacultyResponseSchema,
   deleteFacultyResponseSchema,
   errorEnvelopeSchema,
   MESSAGES,
-  nameListResponseSchema,
   type StudentUploadResponse,
   studentUploadResponseSchema,
   UPLOAD_STATUSES,
@@ -139,11 +139,14 @@ export function deleteFacultyData(faculty: string) {
   });
 }
 
-/** The faculty names for the faculty choice (`GET /colleges`, with the bearer token as the spec says). */
-export function getFaculties() {
-  return apiRequest('/colleges', { auth: true, schema: nameListResponseSchema });
+/**
+ * The faculty choice (`GET /colleges`, with the bearer token as the spec says): the names, and which colleges the
+ * super admin hid from new uploads (issue 19).
+ */
+export function getFacultyChoices() {
+  return apiRequest('/colleges', { auth: true, schema: collegeChoicesResponseSchema });
 }
 
-export function useFaculties() {
-  return useQuery({ queryKey: ['colleges', 'names'], queryFn: getFaculties, staleTime: 10 * 60_000 });
+export function useFacultyChoices() {
+  return useQuery({ queryKey: ['colleges', 'choices'], queryFn: getFacultyChoices, staleTime: 60_000 });
 }
