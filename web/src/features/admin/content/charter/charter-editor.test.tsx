@@ -69,8 +69,8 @@ afterEach(() => {
 describe('charter editor', { timeout: 15_000 }, () => {
   it('shows the published version, its sections as plain text and the versions before it', async () => {
     await openEditor();
-    expect(screen.getByText(/النسخة المنشورة:/)).toHaveTextContent(
-      /النسخة المنشورة: 2 — .*2026.* — superadmin/,
+    expect(screen.getByText(/النسخة المنشورة:/).closest('p')).toHaveTextContent(
+      /^النسخة المنشورة: 2، نُشرت في 20 نوفمبر 2026 .* بواسطة superadmin$/,
     );
     expect(screen.getByText(/يُستبدل باسم الجامعة/)).toHaveTextContent('{university}');
     expect(sectionItems()).toHaveLength(2);
@@ -83,7 +83,8 @@ describe('charter editor', { timeout: 15_000 }, () => {
     const older = screen.getByRole('list', { name: 'النسخ السابقة' });
     const rows = within(older).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toHaveTextContent(/النسخة 1 — 1 سبتمبر 2026 .* — نسخة البوابة الأصلية/);
+    expect(rows[0]).toHaveTextContent(/^النسخة 2المنشورة الآننُشرت في 20 نوفمبر 2026 .* بواسطة superadmin$/);
+    expect(rows[1]).toHaveTextContent(/^النسخة 1نُشرت في 1 سبتمبر 2026 .* \(نسخة البوابة الأصلية\)$/);
   });
 
   it('publishes the edited sections in their new order after confirming', async () => {
@@ -170,9 +171,14 @@ describe('charter editor', { timeout: 15_000 }, () => {
     await user.type(text, '{enter}{enter}<script>x</script> #set page(width: 1cm)');
     await user.click(screen.getByRole('button', { name: 'معاينة PDF' }));
 
-    const frame = await screen.findByTitle('معاينة الميثاق');
-    expect(frame).toHaveAttribute('src', 'blob:test/preview');
-    expect(screen.getByRole('link', { name: 'تنزيل المعاينة' })).toHaveAttribute('href', 'blob:test/preview');
+    const open = await screen.findByRole('link', { name: 'فتح المعاينة' });
+    expect(open).toHaveAttribute('href', 'blob:test/preview');
+    expect(open).toHaveAttribute('target', '_blank');
+    await waitFor(() => expect(open).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'تنزيل المعاينة' })).toHaveAttribute(
+      'download',
+      'معاينة الميثاق.pdf',
+    );
     expect(previews.sent).toEqual([
       {
         sections: [

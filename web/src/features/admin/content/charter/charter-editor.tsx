@@ -40,10 +40,10 @@ const VERSIONS = 'النسخ السابقة';
 const RETRY = 'إعادة المحاولة';
 const UNPUBLISHED = 'في المسودة تعديلات لم تُنشر بعد.';
 const FIX_SECTIONS = 'راجع الأبواب المحددة أدناه قبل المتابعة.';
-const PREVIEW_FRAME = 'معاينة الميثاق';
+const PREVIEW_OPEN = 'فتح المعاينة';
 const PREVIEW_DOWNLOAD = 'تنزيل المعاينة';
 const PREVIEW_FILE = 'معاينة الميثاق.pdf';
-const PREVIEW_NOTE = 'معاينة المسودة كما كانت عند الطلب، ولم يُنشر منها شيء.';
+const PREVIEW_NOTE = 'المعاينة جاهزة: ملف PDF للمسودة كما كانت عند الطلب، ولم يُنشر منها شيء.';
 
 const sectionLabel = (index: number) => `الباب ${index + 1}`;
 
@@ -88,9 +88,16 @@ type VersionSummary = Omit<CharterVersion, 'sections'>;
 function Publisher({ version }: { version: VersionSummary }) {
   return (
     <>
+      {'نُشرت في '}
       <DateTime value={version.publishedAt} />
-      {' — '}
-      {version.publishedBy === null ? SHIPPED : <bdi>{version.publishedBy}</bdi>}
+      {version.publishedBy === null ? (
+        ` (${SHIPPED})`
+      ) : (
+        <>
+          {' بواسطة '}
+          <bdi>{version.publishedBy}</bdi>
+        </>
+      )}
     </>
   );
 }
@@ -113,6 +120,7 @@ function Editor({ published, versions }: { published: CharterVersion; versions: 
   const noteId = useId();
   const addId = useId();
   const problemId = useId();
+  const previewLinkId = useId();
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -178,6 +186,7 @@ function Editor({ published, versions }: { published: CharterVersion; versions: 
       onSuccess: (result) => {
         if (result.status === 'error') return refuse(result, setProblem);
         setPreviewUrl(URL.createObjectURL(result.data));
+        setFocusTarget({ id: previewLinkId });
       },
     });
   };
@@ -206,9 +215,11 @@ function Editor({ published, versions }: { published: CharterVersion; versions: 
     <Stack gap="lg">
       <Stack gap="xs">
         <Text>
-          {`${PUBLISHED}: `}
-          <bdi>{published.version}</bdi>
-          {' — '}
+          <Text span fw={700}>
+            {`${PUBLISHED}: `}
+            <bdi>{published.version}</bdi>
+          </Text>
+          {'، '}
           <Publisher version={published} />
         </Text>
         <Text id={noteId} size="sm">
@@ -267,13 +278,25 @@ function Editor({ published, versions }: { published: CharterVersion; versions: 
               {problem}
             </Alert>
           )}
+          {/* A new tab, not a frame: the portal's CSP allows no framed content, and a phone's browser hands a PDF
+              to its own viewer anyway. */}
           {previewUrl && (
-            <div className={classes.preview}>
+            <div className={classes.preview} role="status">
               <Text size="sm">{PREVIEW_NOTE}</Text>
-              <a href={previewUrl} download={PREVIEW_FILE} className={classes.download}>
-                {PREVIEW_DOWNLOAD}
-              </a>
-              <iframe title={PREVIEW_FRAME} src={previewUrl} className={classes.frame} />
+              <Group gap="lg">
+                <a
+                  id={previewLinkId}
+                  href={previewUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className={classes.previewLink}
+                >
+                  {PREVIEW_OPEN}
+                </a>
+                <a href={previewUrl} download={PREVIEW_FILE} className={classes.previewLink}>
+                  {PREVIEW_DOWNLOAD}
+                </a>
+              </Group>
             </div>
           )}
         </Stack>
@@ -283,17 +306,18 @@ function Editor({ published, versions }: { published: CharterVersion; versions: 
         <ul className={classes.versions} aria-label={VERSIONS}>
           {versions.map((version) => (
             <li key={version.version}>
-              <Text span fw={700}>
-                {'النسخة '}
-                <bdi>{version.version}</bdi>
-              </Text>
-              {version.version === published.version && (
-                <Badge variant="light" radius="sm" tt="none" mx="xs">
-                  {'المنشورة الآن'}
-                </Badge>
-              )}
-              <Text span size="sm">
-                {' — '}
+              <Group gap="xs">
+                <Text span fw={700}>
+                  {'النسخة '}
+                  <bdi>{version.version}</bdi>
+                </Text>
+                {version.version === published.version && (
+                  <Badge variant="light" radius="sm" tt="none">
+                    {'المنشورة الآن'}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm">
                 <Publisher version={version} />
               </Text>
             </li>

@@ -207,6 +207,8 @@ describe('colleges editor', { timeout: 15_000 }, () => {
       expect(screen.queryByRole('listitem', { name: socialWork.name })).not.toBeInTheDocument(),
     );
     expect(screen.getAllByText(CONTENT_MESSAGES.collegeDeleted).length).toBeGreaterThan(0);
+    // The deleted card's button is gone: the focus goes to the button that adds a college, not to the page's start.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'إضافة كلية' })).toHaveFocus());
   });
 
   it("adds, renames, shows and tries to delete a tourism college's programs", async () => {

@@ -49,6 +49,8 @@ const EDIT_PROGRAM = 'تعديل البرنامج';
 const PROGRAM_NAME = 'اسم البرنامج';
 const RETRY = 'إعادة المحاولة';
 const EMPTY = 'لا توجد كليات مسجلة.';
+const ADD_COLLEGE_ID = 'content-colleges-add';
+const addProgramId = (collegeId: string) => `content-colleges-add-program-${collegeId}`;
 
 type Dialog =
   | { kind: 'addCollege' }
@@ -78,7 +80,11 @@ export function CollegesEditor() {
     if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
   }, [answer, handleError]);
 
-  const send = (target: string, change: CollegeWrite, after?: () => void) => {
+  /**
+   * A write started from a card: its refusal is shown on the card (`target`); after a deletion the deleted card's
+   * button is gone, so the focus goes to `focusAfter` instead of to the page's start.
+   */
+  const send = (target: string, change: CollegeWrite, after?: () => void, focusAfter?: string) => {
     setProblems(({ [target]: _, ...rest }) => rest);
     write.mutate(change, {
       onSuccess: (result) => {
@@ -86,6 +92,7 @@ export function CollegesEditor() {
         if (result.status === 'error')
           return refuse(result, (message) => setProblems((all) => ({ ...all, [target]: message })));
         if (result.data.message) showSuccessNotice(result.data.message);
+        if (focusAfter) requestAnimationFrame(() => document.getElementById(focusAfter)?.focus());
       },
     });
   };
@@ -107,7 +114,9 @@ export function CollegesEditor() {
         {DEADLINES}
       </Anchor>
       <Group>
-        <Button onClick={() => setDialog({ kind: 'addCollege' })}>{ADD_COLLEGE}</Button>
+        <Button id={ADD_COLLEGE_ID} onClick={() => setDialog({ kind: 'addCollege' })}>
+          {ADD_COLLEGE}
+        </Button>
       </Group>
 
       {answer?.status === 'error' ? (
@@ -181,8 +190,11 @@ export function CollegesEditor() {
           pending={write.isPending}
           onCancel={() => setDialog(undefined)}
           onConfirm={() =>
-            send(dialog.college.id, { kind: 'deleteCollege', id: dialog.college.id }, () =>
-              setDialog(undefined),
+            send(
+              dialog.college.id,
+              { kind: 'deleteCollege', id: dialog.college.id },
+              () => setDialog(undefined),
+              ADD_COLLEGE_ID,
             )
           }
         >
@@ -199,6 +211,7 @@ export function CollegesEditor() {
               dialog.program.id,
               { kind: 'deleteProgram', id: dialog.college.id, programId: dialog.program.id },
               () => setDialog(undefined),
+              addProgramId(dialog.college.id),
             )
           }
         >
@@ -323,7 +336,13 @@ function Programs({ college, problems, pendingFor, onAdd, onEdit, onToggle, onDe
         </ul>
       )}
       <Group>
-        <Button size="sm" variant="light" onClick={onAdd} aria-describedby={headingId}>
+        <Button
+          id={addProgramId(college.id)}
+          size="sm"
+          variant="light"
+          onClick={onAdd}
+          aria-describedby={headingId}
+        >
           {ADD_PROGRAM}
         </Button>
       </Group>
