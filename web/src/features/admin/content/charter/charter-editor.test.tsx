@@ -104,6 +104,11 @@ describe('charter editor', { timeout: 15_000 }, () => {
     await user.type(within(section(3)).getByLabelText('عنوان الباب'), 'الجزاءات');
     await user.type(within(section(3)).getByLabelText(/نص الباب/), 'الإنذار.{enter}{enter}الفصل المؤقت.');
     await user.click(within(section(3)).getByRole('button', { name: 'تحريك لأعلى' }));
+    // The section moved; the button pressed keeps the focus at its new place, so it can be pressed again.
+    expect(within(section(2)).getByLabelText('عنوان الباب')).toHaveValue('الجزاءات');
+    await waitFor(() =>
+      expect(within(section(2)).getByRole('button', { name: 'تحريك لأعلى' })).toHaveFocus(),
+    );
     expect(screen.getByText('في المسودة تعديلات لم تُنشر بعد.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'نشر نسخة جديدة' }));
