@@ -5,10 +5,14 @@ import { Navigate } from 'react-router';
 import { Button } from '@/components/button';
 import { showApiError, showSuccessNotice } from '@/components/notices';
 import { PageSpinner } from '@/components/page-spinner';
+import {
+  QUESTIONNAIRE_INTRO,
+  QuestionnaireFields,
+  useQuestionnaireAnswers,
+} from '@/components/questionnaire/questionnaire-answers';
 import { useRefreshStudent, useStudentSession, withStudentFlags } from '@/lib/student-session';
 import { useAdditionalQuestions, useSubmitAdditionalAnswers } from '../api/additional-questions';
 import { scheduleReload } from '../utils/reload-page';
-import { QUESTIONNAIRE_INTRO, QuestionnaireFields, useQuestionnaireAnswers } from './questionnaire-answers';
 import { useLoadedSession } from './student-guard';
 import { useVerifiedPass } from './use-verified-pass';
 

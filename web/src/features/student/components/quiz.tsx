@@ -11,10 +11,10 @@ import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/button';
 import { showApiError, showSuccessNotice } from '@/components/notices';
 import { PageSpinner } from '@/components/page-spinner';
+import { ChoiceFieldset } from '@/components/questionnaire/choice-fieldset';
 import { useRefreshStudent, useStudentSession, withStudentFlags } from '@/lib/student-session';
 import { useQuizQuestions, useSubmitQuiz } from '../api/quiz';
 import { scheduleReload } from '../utils/reload-page';
-import { ChoiceFieldset } from './choice-fieldset';
 import { useLoadedSession } from './student-guard';
 
 const CHARTER_LINK = 'الرجوع إلى صفحة تنزيل الميثاق';

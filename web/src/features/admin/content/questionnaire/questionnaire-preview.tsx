@@ -7,7 +7,7 @@ import {
   QUESTIONNAIRE_INTRO,
   QuestionnaireFields,
   useQuestionnaireAnswers,
-} from '@/features/student/components/questionnaire-answers';
+} from '@/components/questionnaire/questionnaire-answers';
 import { Section } from '../../shared/section';
 import classes from './questionnaire-editor.module.css';
 
