@@ -146,6 +146,20 @@ describe('contentCache', () => {
     cache.stop();
   });
 
+  it('starts when the first read fails (the database is down), and moves on at the first poll that succeeds', async () => {
+    vi.useFakeTimers();
+    const { readVersions } = counters();
+    readVersions.mockRejectedValueOnce(new Error('connection refused'));
+    const onPollError = vi.fn();
+    const cache = contentCache({ readVersions, pollMs: 500, onPollError });
+    await cache.start();
+    expect(onPollError).toHaveBeenCalledTimes(1);
+    expect(cache.version('questionnaire')).toBe(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(cache.version('questionnaire')).toBe(1);
+    cache.stop();
+  });
+
   it('uses version 0 for every kind before the counters were first read', async () => {
     const cache = contentCache({ readVersions: async () => ({ quiz: 3 }) as never, pollMs: 60_000 });
     expect(cache.version('quiz')).toBe(0);

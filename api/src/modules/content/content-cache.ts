@@ -31,9 +31,9 @@ export function contentCache({ readVersions, pollMs, onPollError }: ContentCache
 
   return {
     refresh,
-    /** Reads the counters once, then on a timer that does not keep the process alive. */
+    /** Reads the counters once (a failure is reported, not thrown), then on a timer that does not keep the process alive. */
     async start(): Promise<void> {
-      await refresh();
+      await refresh().catch((error: unknown) => onPollError?.(error));
       timer = setInterval(() => {
         refresh().catch((error: unknown) => onPollError?.(error));
       }, pollMs);
