@@ -84,8 +84,6 @@ async function cappedPortal(cap: number) {
       }),
     /** Takes every connection of the pool; the answer gives them back (once, however often it is called). */
     async holdPool() {
-      // The content cache's poll would queue for a connection beside the logins: stopped, so only logins count.
-      portal.app.content.stop();
       const held = await Promise.all(Array.from({ length: 5 }, () => pool.connect()));
       return () => {
         for (const client of held.splice(0)) client.release();

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertStudent, randomNationalId } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { poolOf } from '../../db/pool.js';
-import { CONTENT_POLL_STATEMENT } from '../content/content-versions.js';
 import { STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
 
 /**
@@ -39,8 +38,7 @@ async function statementsOf(portal: Portal, act: () => Promise<unknown>): Promis
   await act();
   const names = spy.mock.calls.map(([config]: unknown[]) => (config as { name?: string }).name ?? 'unnamed');
   spy.mockRestore();
-  // The content cache's poll runs on its own timer, whatever the request.
-  return names.filter((name) => name !== CONTENT_POLL_STATEMENT);
+  return names;
 }
 
 afterEach(() => {
