@@ -1,5 +1,5 @@
-import { Alert, Badge, Group, Loader, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type CharterSections, type CharterVersion, MESSAGES } from '@portal/common';
+import { Alert, Badge, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { CharterSections, CharterVersion } from '@portal/common';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
@@ -9,7 +9,8 @@ import { DateTime } from '../../shared/date-time';
 import { DIALOG_STYLES } from '../../shared/dialog-styles';
 import { ERROR_PROPS } from '../../shared/field-error';
 import { Section } from '../../shared/section';
-import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { LoadingStatus, LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
 import { useCharter, usePreviewCharter, usePublishCharter } from './api/charter';
 import {
   checkDraft,
@@ -37,7 +38,6 @@ const PUBLISH = 'نشر نسخة جديدة';
 const PUBLISH_CONFIRM = 'نشر';
 const CANCEL = 'إلغاء';
 const VERSIONS = 'النسخ السابقة';
-const RETRY = 'إعادة المحاولة';
 const UNPUBLISHED = 'في المسودة تعديلات لم تُنشر بعد.';
 const FIX_SECTIONS = 'راجع الأبواب المحددة أدناه قبل المتابعة.';
 const PREVIEW_OPEN = 'فتح المعاينة';
@@ -54,28 +54,17 @@ const sectionLabel = (index: number) => `الباب ${index + 1}`;
  */
 export function CharterEditor() {
   const { token } = useStaffSession();
-  const handleError = useStaffErrorHandler();
   const charter = useCharter(token);
   const answer = charter.data;
-
-  useEffect(() => {
-    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
-  }, [answer, handleError]);
+  useEndSessionOnUnauthorized(answer);
 
   return (
     <Stack gap="lg">
       <Title order={2}>{TITLE}</Title>
       {answer?.status === 'error' ? (
-        <Alert color="red" variant="light" role="alert" title={answer.message}>
-          <Button size="sm" variant="light" color="red" mt="xs" onClick={() => charter.refetch()}>
-            {RETRY}
-          </Button>
-        </Alert>
+        <LoadProblem message={answer.message} onRetry={() => charter.refetch()} />
       ) : answer === undefined ? (
-        <Group role="status" justify="center" gap="sm" py="xl">
-          <Loader size="sm" aria-hidden="true" />
-          <Text>{MESSAGES.loading}</Text>
-        </Group>
+        <LoadingStatus />
       ) : (
         <Editor published={answer.data.data} versions={answer.data.versions} />
       )}

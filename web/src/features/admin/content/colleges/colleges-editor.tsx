@@ -1,13 +1,16 @@
-import { Alert, Anchor, Badge, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { type ContentCollege, MESSAGES, type ProgramEntry } from '@portal/common';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Anchor, Badge, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ContentCollege, ProgramEntry } from '@portal/common';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { DIALOG_STYLES } from '../../shared/dialog-styles';
-import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { DialogActions } from '../shared/dialog-actions';
+import { LoadingStatus, LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
+import { ProblemAlert } from '../shared/problem-alert';
 import { type CollegeWrite, useContentColleges, useWriteCollege } from './api/colleges-content';
 import {
   type CollegeFormValues,
@@ -40,14 +43,11 @@ const EDIT = 'تعديل';
 const HIDE = 'إخفاء';
 const SHOW = 'إظهار';
 const DELETE = 'حذف';
-const SAVE = 'حفظ';
-const CANCEL = 'إلغاء';
 const PROGRAMS = 'البرامج';
 const NO_PROGRAMS = 'لا توجد برامج لهذه الكلية بعد.';
 const ADD_PROGRAM = 'إضافة برنامج';
 const EDIT_PROGRAM = 'تعديل البرنامج';
 const PROGRAM_NAME = 'اسم البرنامج';
-const RETRY = 'إعادة المحاولة';
 const EMPTY = 'لا توجد كليات مسجلة.';
 const ADD_COLLEGE_ID = 'content-colleges-add';
 const addProgramId = (collegeId: string) => `content-colleges-add-program-${collegeId}`;
@@ -67,7 +67,6 @@ type Dialog =
  */
 export function CollegesEditor() {
   const { token } = useStaffSession();
-  const handleError = useStaffErrorHandler();
   const refuse = useStaffRefusal();
   const colleges = useContentColleges(token);
   const write = useWriteCollege(token);
@@ -76,9 +75,7 @@ export function CollegesEditor() {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const answer = colleges.data;
 
-  useEffect(() => {
-    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
-  }, [answer, handleError]);
+  useEndSessionOnUnauthorized(answer);
 
   /**
    * A write started from a card: its refusal is shown on the card (`target`); after a deletion the deleted card's
@@ -120,16 +117,9 @@ export function CollegesEditor() {
       </Group>
 
       {answer?.status === 'error' ? (
-        <Alert color="red" variant="light" role="alert" title={answer.message}>
-          <Button size="sm" variant="light" color="red" mt="xs" onClick={() => colleges.refetch()}>
-            {RETRY}
-          </Button>
-        </Alert>
+        <LoadProblem message={answer.message} onRetry={() => colleges.refetch()} />
       ) : list === undefined ? (
-        <Group role="status" justify="center" gap="sm" py="xl">
-          <Loader size="sm" aria-hidden="true" />
-          <Text>{MESSAGES.loading}</Text>
-        </Group>
+        <LoadingStatus />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           {EMPTY}
@@ -261,23 +251,16 @@ function CollegeCard({ college, problem, pending, onEdit, onToggle, onDelete, ch
             <Count label={ACCOUNTS} value={college.staffCount} />
           </Group>
         </Stack>
-        <Group gap="xs" className={classes.actions}>
-          <Button size="sm" variant="light" onClick={onEdit} aria-describedby={nameId}>
-            {EDIT}
-          </Button>
-          <Button size="sm" variant="default" onClick={onToggle} loading={pending} aria-describedby={nameId}>
-            {college.hidden ? SHOW : HIDE}
-          </Button>
-          <Button size="sm" variant="light" color="red" onClick={onDelete} aria-describedby={nameId}>
-            {DELETE}
-          </Button>
-        </Group>
+        <EntryActions
+          nameId={nameId}
+          hidden={college.hidden}
+          pending={pending}
+          onEdit={onEdit}
+          onToggle={onToggle}
+          onDelete={onDelete}
+        />
       </div>
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert message={problem} />
       {children}
     </li>
   );
@@ -373,55 +356,71 @@ function ProgramRow({ program, problem, pending, onEdit, onToggle, onDelete }: P
           </Group>
           <Count label={STUDENTS} value={program.studentCount} />
         </Stack>
-        <Group gap="xs" className={classes.actions}>
-          <Button size="sm" variant="light" onClick={onEdit} aria-describedby={nameId}>
-            {EDIT}
-          </Button>
-          <Button size="sm" variant="default" onClick={onToggle} loading={pending} aria-describedby={nameId}>
-            {program.hidden ? SHOW : HIDE}
-          </Button>
-          <Button size="sm" variant="light" color="red" onClick={onDelete} aria-describedby={nameId}>
-            {DELETE}
-          </Button>
-        </Group>
+        <EntryActions
+          nameId={nameId}
+          hidden={program.hidden}
+          pending={pending}
+          onEdit={onEdit}
+          onToggle={onToggle}
+          onDelete={onDelete}
+        />
       </div>
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert message={problem} />
     </li>
   );
 }
 
-function DialogProblem({ message }: { message: string | undefined }) {
-  return message ? (
-    <Alert color="red" variant="light" role="alert">
-      {message}
-    </Alert>
-  ) : null;
+interface EntryActionsProps {
+  /** The id of the college's or program's name, which each button is described by. */
+  nameId: string;
+  hidden: boolean;
+  pending: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
 }
 
-function DialogButtons({ pending, onClose }: { pending: boolean; onClose: () => void }) {
+/** A college's or a program's buttons: edit, hide or show, delete. */
+function EntryActions({ nameId, hidden, pending, onEdit, onToggle, onDelete }: EntryActionsProps) {
   return (
-    <Group gap="sm">
-      <Button type="submit" loading={pending}>
-        {SAVE}
+    <Group gap="xs" className={classes.actions}>
+      <Button size="sm" variant="light" onClick={onEdit} aria-describedby={nameId}>
+        {EDIT}
       </Button>
-      <Button variant="default" onClick={onClose}>
-        {CANCEL}
+      <Button size="sm" variant="default" onClick={onToggle} loading={pending} aria-describedby={nameId}>
+        {hidden ? SHOW : HIDE}
+      </Button>
+      <Button size="sm" variant="light" color="red" onClick={onDelete} aria-describedby={nameId}>
+        {DELETE}
       </Button>
     </Group>
   );
 }
 
-/** Adds a college, or edits one: only the fields that changed are sent. */
-function CollegeDialog({ college, onClose }: { college?: ContentCollege; onClose: () => void }) {
+/**
+ * A college or program dialog's save: a refusal shows in the dialog as its general error; a success is noticed and
+ * closes the dialog.
+ */
+function useDialogWrite(onClose: () => void, setErrors: (errors: { general: string }) => void) {
   const { token } = useStaffSession();
   const refuse = useStaffRefusal();
   const write = useWriteCollege(token);
+  const save = (change: CollegeWrite) =>
+    write.mutate(change, {
+      onSuccess: (result) => {
+        if (result.status === 'error') return refuse(result, (general) => setErrors({ general }));
+        if (result.data.message) showSuccessNotice(result.data.message);
+        onClose();
+      },
+    });
+  return { save, pending: write.isPending };
+}
+
+/** Adds a college, or edits one: only the fields that changed are sent. */
+function CollegeDialog({ college, onClose }: { college?: ContentCollege; onClose: () => void }) {
   const [values, setValues] = useState<CollegeFormValues>(() => collegeFormValues(college));
   const [errors, setErrors] = useState<FormErrors<'name' | 'sortOrder'>>({});
+  const { save, pending } = useDialogWrite(onClose, setErrors);
 
   const set = <Field extends keyof CollegeFormValues>(field: Field, value: CollegeFormValues[Field]) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -439,13 +438,7 @@ function CollegeDialog({ college, onClose }: { college?: ContentCollege; onClose
     const change: CollegeWrite = college
       ? { kind: 'editCollege', id: college.id, body: checked.body }
       : { kind: 'addCollege', body: checked.body as Extract<CollegeWrite, { kind: 'addCollege' }>['body'] };
-    write.mutate(change, {
-      onSuccess: (result) => {
-        if (result.status === 'error') return refuse(result, (general) => setErrors({ general }));
-        if (result.data.message) showSuccessNotice(result.data.message);
-        onClose();
-      },
-    });
+    save(change);
   };
 
   return (
@@ -484,8 +477,8 @@ function CollegeDialog({ college, onClose }: { college?: ContentCollege; onClose
             checked={values.tourism}
             onChange={(event) => set('tourism', event.currentTarget.checked)}
           />
-          <DialogProblem message={errors.general} />
-          <DialogButtons pending={write.isPending} onClose={onClose} />
+          <ProblemAlert message={errors.general} />
+          <DialogActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -502,11 +495,9 @@ function ProgramDialog({
   program?: ProgramEntry;
   onClose: () => void;
 }) {
-  const { token } = useStaffSession();
-  const refuse = useStaffRefusal();
-  const write = useWriteCollege(token);
   const [name, setName] = useState(program?.name ?? '');
   const [errors, setErrors] = useState<FormErrors<'name'>>({});
+  const { save, pending } = useDialogWrite(onClose, setErrors);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -520,13 +511,7 @@ function ProgramDialog({
           id: college.id,
           body: checked.body as Extract<CollegeWrite, { kind: 'addProgram' }>['body'],
         };
-    write.mutate(change, {
-      onSuccess: (result) => {
-        if (result.status === 'error') return refuse(result, (general) => setErrors({ general }));
-        if (result.data.message) showSuccessNotice(result.data.message);
-        onClose();
-      },
-    });
+    save(change);
   };
 
   return (
@@ -556,8 +541,8 @@ function ProgramDialog({
             error={errors.name}
             data-autofocus
           />
-          <DialogProblem message={errors.general} />
-          <DialogButtons pending={write.isPending} onClose={onClose} />
+          <ProblemAlert message={errors.general} />
+          <DialogActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import {
   CONTENT_MESSAGES,
   QUESTION_TYPES,
@@ -11,12 +11,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
 import { DIALOG_STYLES } from '../../shared/dialog-styles';
 import { ERROR_PROPS } from '../../shared/field-error';
 import { schemaResolver } from '../../shared/schema-resolver';
 import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { DialogActions } from '../shared/dialog-actions';
+import { ProblemAlert } from '../shared/problem-alert';
 import { addQuestion, patchQuestion, useChangeQuestions, withQuestion } from './api/questionnaire';
 import { OPTIONS_HINTS, optionLines, QUESTION_TYPE_LABELS } from './question-types';
 
@@ -29,8 +30,6 @@ const OPTIONS = 'الاختيارات';
 const OPTIONS_LINES = 'اكتب كل اختيار في سطر مستقل.';
 const ACTIVE = 'مفعل';
 const ACTIVE_HINT = 'السؤال غير المفعل لا يظهر للطلاب، وتبقى إجابات من أجابوا عنه.';
-const SAVE = 'حفظ';
-const CANCEL = 'إلغاء';
 const TYPE_OPTIONS = QUESTION_TYPES.map((type) => ({ value: type, label: QUESTION_TYPE_LABELS[type] }));
 
 /** Answers already given keep the question as it was when answered. */
@@ -218,19 +217,8 @@ export function QuestionDialog({ state, onClose }: QuestionDialogProps) {
               </Stack>
             )}
           />
-          {problem && (
-            <Alert color="red" variant="light" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button type="submit" loading={save.isPending}>
-              {SAVE}
-            </Button>
-            <Button variant="default" onClick={onClose}>
-              {CANCEL}
-            </Button>
-          </Group>
+          <ProblemAlert message={problem} />
+          <DialogActions pending={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

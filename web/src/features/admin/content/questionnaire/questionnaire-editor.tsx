@@ -1,11 +1,15 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { QuestionEntry } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
 import { PageSpinner } from '@/components/page-spinner';
-import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { ActiveBadge } from '../shared/active-badge';
+import cards from '../shared/content-cards.module.css';
+import { LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
+import { ProblemAlert } from '../shared/problem-alert';
 import {
   patchQuestion,
   saveQuestionOrder,
@@ -30,7 +34,6 @@ const DEACTIVATE = 'إيقاف';
 const ACTIVATE = 'تفعيل';
 const ACTIVE = 'مفعل';
 const INACTIVE = 'غير مفعل';
-const RETRY = 'إعادة المحاولة';
 const EMPTY = 'لا توجد أسئلة في الاستبيان بعد.';
 const LIST_LABEL = 'أسئلة الاستبيان بالترتيب';
 const NO_OPTIONS = 'لا توجد، يكتب الطالب إجابته';
@@ -65,7 +68,6 @@ const inOrder = (ids: string[]) => (questions: QuestionEntry[]) =>
  */
 export function QuestionnaireEditor() {
   const { token } = useStaffSession();
-  const handleError = useStaffErrorHandler();
   const refuse = useStaffRefusal();
   const questions = useQuestions(token);
   const changeQuestions = useChangeQuestions(token);
@@ -76,9 +78,7 @@ export function QuestionnaireEditor() {
   const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: Direction } | null>(null);
   const answer = questions.data;
 
-  useEffect(() => {
-    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
-  }, [answer, handleError]);
+  useEndSessionOnUnauthorized(answer);
 
   const showProblem = (id: string) => (message: string) =>
     setProblems((others) => ({ ...others, [id]: message }));
@@ -146,11 +146,7 @@ export function QuestionnaireEditor() {
 
       {list === undefined ? (
         answer?.status === 'error' ? (
-          <Alert color="red" variant="light" role="alert" title={answer.message}>
-            <Button size="sm" variant="light" color="red" mt="xs" onClick={() => questions.refetch()}>
-              {RETRY}
-            </Button>
-          </Alert>
+          <LoadProblem message={answer.message} onRetry={() => questions.refetch()} />
         ) : (
           <PageSpinner />
         )
@@ -160,7 +156,7 @@ export function QuestionnaireEditor() {
         </Text>
       ) : (
         <>
-          <ol className={classes.questions} aria-label={LIST_LABEL}>
+          <ol className={cards.list} aria-label={LIST_LABEL}>
             {list.map((question, position) => (
               <QuestionCard
                 key={question.id}
@@ -216,32 +212,21 @@ function QuestionCard({
 }: QuestionCardProps) {
   const textId = useId();
   return (
-    <li
-      className={classes.question}
-      aria-labelledby={textId}
-      data-inactive={question.active ? undefined : true}
-    >
+    <li className={cards.card} aria-labelledby={textId} data-out-of-use={question.active ? undefined : true}>
       <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
         <Group gap="xs" align="flex-start" wrap="nowrap" className={classes.heading}>
           <span className={classes.position} aria-hidden="true">
             {position}
           </span>
-          <Title order={3} fz="md" id={textId} className={classes.text}>
+          <Title order={3} fz="md" id={textId} className={cards.text}>
             {question.question}
           </Title>
         </Group>
-        <Badge
-          variant="light"
-          color={question.active ? 'teal' : 'gray'}
-          c={question.active ? 'teal.9' : 'gray.8'}
-          radius="sm"
-          tt="none"
-          className={classes.badge}
-        >
+        <ActiveBadge active={question.active} className={classes.badge}>
           {question.active ? ACTIVE : INACTIVE}
-        </Badge>
+        </ActiveBadge>
       </Group>
-      <dl className={classes.facts}>
+      <dl className={cards.facts}>
         <dt>النوع</dt>
         <dd>{QUESTION_TYPE_LABELS[question.type]}</dd>
         {question.description && (
@@ -265,11 +250,7 @@ function QuestionCard({
         <dt>عدد من أجابوا</dt>
         <dd>{question.answeredCount}</dd>
       </dl>
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert message={problem} />
       <Group gap="xs">
         <Button size="sm" variant="light" onClick={onEdit} aria-describedby={textId}>
           {EDIT}

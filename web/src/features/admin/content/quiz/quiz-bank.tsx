@@ -1,14 +1,17 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { QuizQuestionEntry } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
 import { PageSpinner } from '@/components/page-spinner';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { ActiveBadge } from '../shared/active-badge';
+import cards from '../shared/content-cards.module.css';
+import { LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
+import { ProblemAlert } from '../shared/problem-alert';
 import { patchQuizQuestion, retireQuizQuestion, usePutQuizQuestion, useQuizQuestions } from './api/quiz-bank';
-import classes from './quiz-bank.module.css';
 import { answerLabel, NO_SECTION } from './quiz-labels';
 import { type QuizDialogState, QuizQuestionDialog } from './quiz-question-dialog';
 
@@ -19,7 +22,6 @@ const RETIRE = 'إيقاف';
 const RESTORE = 'إعادة تفعيل';
 const ACTIVE = 'مفعل';
 const RETIRED = 'موقوف';
-const RETRY = 'إعادة المحاولة';
 const EMPTY = 'لا توجد أسئلة في البنك بعد.';
 const LIST_LABEL = 'أسئلة الاختبار';
 const RETIRE_NOTE =
@@ -38,7 +40,6 @@ type Pending = { index: number; active: boolean };
  */
 export function QuizBank() {
   const { token } = useStaffSession();
-  const handleError = useStaffErrorHandler();
   const refuse = useStaffRefusal();
   const questions = useQuizQuestions(token);
   const putQuestion = usePutQuizQuestion(token);
@@ -48,9 +49,7 @@ export function QuizBank() {
   const [problems, setProblems] = useState<Record<number, string>>({});
   const answer = questions.data;
 
-  useEffect(() => {
-    if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
-  }, [answer, handleError]);
+  useEndSessionOnUnauthorized(answer);
 
   const setActive = useMutation({
     mutationFn: async ({ index, active }: Pending) => {
@@ -80,11 +79,7 @@ export function QuizBank() {
 
       {list === undefined ? (
         answer?.status === 'error' ? (
-          <Alert color="red" variant="light" role="alert" title={answer.message}>
-            <Button size="sm" variant="light" color="red" mt="xs" onClick={() => questions.refetch()}>
-              {RETRY}
-            </Button>
-          </Alert>
+          <LoadProblem message={answer.message} onRetry={() => questions.refetch()} />
         ) : (
           <PageSpinner />
         )
@@ -96,7 +91,7 @@ export function QuizBank() {
               {EMPTY}
             </Text>
           ) : (
-            <ul className={classes.questions} aria-label={LIST_LABEL}>
+            <ul className={cards.list} aria-label={LIST_LABEL}>
               {list.map((question) => (
                 <QuizQuestionCard
                   key={question.index}
@@ -154,42 +149,26 @@ function QuizQuestionCard({
   const nameId = useId();
   const name = `السؤال ${question.index}`;
   return (
-    <li
-      className={classes.question}
-      aria-labelledby={nameId}
-      data-retired={question.active ? undefined : true}
-    >
+    <li className={cards.card} aria-labelledby={nameId} data-out-of-use={question.active ? undefined : true}>
       <Group justify="space-between" gap="xs" align="flex-start">
         <Title order={3} fz="md" id={nameId}>
           {name}
         </Title>
         <Group gap="xs">
-          <Badge
-            variant="light"
-            color={question.active ? 'teal' : 'gray'}
-            c={question.active ? 'teal.9' : 'gray.8'}
-            radius="sm"
-            tt="none"
-          >
-            {question.active ? ACTIVE : RETIRED}
-          </Badge>
+          <ActiveBadge active={question.active}>{question.active ? ACTIVE : RETIRED}</ActiveBadge>
           <Badge variant="outline" color="gray" c="gray.8" radius="sm" tt="none">
             {`الإصدار ${question.version}`}
           </Badge>
         </Group>
       </Group>
-      <Text className={classes.text}>{question.question}</Text>
-      <dl className={classes.facts}>
+      <Text className={cards.text}>{question.question}</Text>
+      <dl className={cards.facts}>
         <dt>الإجابة الصحيحة</dt>
         <dd>{answerLabel(question.answer)}</dd>
         <dt>باب الميثاق</dt>
         <dd>{question.section ?? NO_SECTION}</dd>
       </dl>
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert message={problem} />
       <Group gap="xs">
         <Button size="sm" variant="light" onClick={onEdit} aria-describedby={nameId}>
           {EDIT}

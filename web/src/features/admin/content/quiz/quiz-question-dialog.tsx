@@ -10,12 +10,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
 import { DIALOG_STYLES } from '../../shared/dialog-styles';
 import { ERROR_PROPS } from '../../shared/field-error';
 import { schemaResolver } from '../../shared/schema-resolver';
 import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { DialogActions } from '../shared/dialog-actions';
+import { ProblemAlert } from '../shared/problem-alert';
 import {
   addQuizQuestion,
   patchQuizQuestion,
@@ -28,8 +29,6 @@ const TITLES = { add: 'إضافة سؤال', edit: 'تعديل السؤال' } a
 const TEXT = 'نص السؤال';
 const ANSWER = 'الإجابة الصحيحة';
 const SECTION = 'باب الميثاق';
-const SAVE = 'حفظ';
-const CANCEL = 'إلغاء';
 const SECTION_HINT = 'الباب الذي يأتي منه السؤال في ميثاق الطالب.';
 const SECTIONS_LOADING = 'جار تحميل أبواب الميثاق…';
 const { min: MIN_TEXT, max: MAX_TEXT } = CONTENT_LIMITS.quizQuestion;
@@ -188,19 +187,8 @@ export function QuizQuestionDialog({ state, onClose }: QuizQuestionDialogProps) 
               />
             )}
           />
-          {problem && (
-            <Alert color="red" variant="light" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button type="submit" loading={save.isPending}>
-              {SAVE}
-            </Button>
-            <Button variant="default" onClick={onClose}>
-              {CANCEL}
-            </Button>
-          </Group>
+          <ProblemAlert message={problem} />
+          <DialogActions pending={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
