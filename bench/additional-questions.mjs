@@ -20,12 +20,10 @@
 // BENCH_CONCURRENCY (1…200), BENCH_TIMEOUT_MS per request (default 10,000), BENCH_USER, BENCH_PASSWORD,
 // BENCH_KEEP=1.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { freshDatabase } from './bench-database.mjs';
-import { percentile } from './load.mjs';
+import { freshDataAndDatabase } from './bench-database.mjs';
+import { percentile, printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
 import { intSetting, loopbackUrl } from './settings.mjs';
 
@@ -69,16 +67,9 @@ const f = (v) => v.toFixed(2).padStart(7);
 
 /** The target is the median of requests one at a time; under concurrency the figures show the queueing. */
 function report(label, times, { seconds, judged = false } = {}) {
-  const median = percentile(times, 50);
-  const rate = seconds ? `  ${Math.round(times.length / seconds).toLocaleString('en')} requests/s` : '';
-  const verdict = judged
-    ? `  (target < ${TARGET_MS} ms median: ${median < TARGET_MS ? 'met' : 'NOT met'})`
-    : '';
-  process.stdout.write(
-    `${label.padEnd(34)} median ${f(median)}  p90 ${f(percentile(times, 90))}  p99 ${f(percentile(times, 99))}  ` +
-      `max ${f(Math.max(...times))} ms${rate}${verdict}\n`,
-  );
-  return median < TARGET_MS;
+  const extra = seconds ? `  ${Math.round(times.length / seconds).toLocaleString('en')} requests/s` : '';
+  const target = judged ? TARGET_MS : undefined;
+  return printLatency(label, times, { width: 34, digits: 2, extra, target }) < TARGET_MS;
 }
 
 async function sequential(portalUrl) {
@@ -146,14 +137,10 @@ try {
       : undefined;
   if (!portalUrl) {
     staff = { userName: 'benchadmin', password: 'Bench12345' };
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-questionnaire-'));
-    const database = await freshDatabase(pgServer, 'questionnaire');
-    if (KEEP) process.stdout.write(`kept: database ${database.url}, data folder ${dataDir}\n`);
-    else
-      cleanups.push(
-        () => rm(dataDir, { recursive: true, force: true }),
-        () => database.drop(),
-      );
+    const { dataDir, database } = await freshDataAndDatabase(pgServer, 'questionnaire', {
+      keep: KEEP,
+      cleanups,
+    });
     const portal = await startPortal({
       dataDir,
       databaseUrl: database.url,

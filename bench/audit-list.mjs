@@ -18,13 +18,10 @@
 // Settings (environment): BENCH_PG_URL, BENCH_ROWS (10,000…5,000,000), BENCH_ITERATIONS (10…1,000),
 // BENCH_WARMUP (0…100), BENCH_TIMEOUT_MS per request (default 30,000), BENCH_KEEP=1.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freshDatabase } from './bench-database.mjs';
-import { percentile } from './load.mjs';
+import { freshDataAndDatabase } from './bench-database.mjs';
+import { printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
 import { intSetting, loopbackUrl } from './settings.mjs';
 
@@ -108,28 +105,14 @@ async function request(portalUrl, pathName, token) {
   return { status: res.status, ms: performance.now() - t0, json: JSON.parse(body) };
 }
 
-const f = (v) => v.toFixed(1).padStart(6);
-
 function report(label, times) {
-  const median = percentile(times, 50);
-  process.stdout.write(
-    `${label.padEnd(40)} median ${f(median)}  p90 ${f(percentile(times, 90))}  p99 ${f(percentile(times, 99))}  ` +
-      `max ${f(Math.max(...times))} ms  (target < ${TARGET_MS} ms: ${median < TARGET_MS ? 'met' : 'NOT met'})\n`,
-  );
-  return median < TARGET_MS;
+  return printLatency(label, times, { width: 40, target: TARGET_MS }) < TARGET_MS;
 }
 
 const cleanups = [];
 let exitCode = 0;
 try {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-audit-'));
-  const database = await freshDatabase(pgServer, 'audit');
-  if (KEEP) process.stdout.write(`kept: database ${database.url}, data folder ${dataDir}\n`);
-  else
-    cleanups.push(
-      () => rm(dataDir, { recursive: true, force: true }),
-      () => database.drop(),
-    );
+  const { dataDir, database } = await freshDataAndDatabase(pgServer, 'audit', { keep: KEEP, cleanups });
   const portal = await startPortal({
     dataDir,
     databaseUrl: database.url,

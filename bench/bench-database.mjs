@@ -1,5 +1,8 @@
 // Fresh databases and seeded students for the benchmarks.
 
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 /** Creates an empty database on the server of `serverUrl`; answers its URL and `drop()`. */
@@ -17,6 +20,23 @@ export async function freshDatabase(serverUrl, label) {
       await admin.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A new data folder and an empty database on the server of `serverUrl`, for a portal the bench starts. Pushes
+ * onto `cleanups` what removes both, or with `keep` prints where they are and leaves them. Answers
+ * `{ dataDir, database }`.
+ */
+export async function freshDataAndDatabase(serverUrl, label, { keep, cleanups }) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `portal-bench-${label}-`));
+  const database = await freshDatabase(serverUrl, label);
+  if (keep) process.stdout.write(`kept: database ${database.url}, data folder ${dataDir}\n`);
+  else
+    cleanups.push(
+      () => rm(dataDir, { recursive: true, force: true }),
+      () => database.drop(),
+    );
+  return { dataDir, database };
 }
 
 /**

@@ -28,14 +28,13 @@
 // than a third of the students), BENCH_ITERATIONS (10…2,000), BENCH_WARMUP (0…500), BENCH_TIMEOUT_MS per
 // request (default 10,000), BENCH_KEEP=1.
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freshDatabase, seedStudents } from './bench-database.mjs';
+import { freshDataAndDatabase, seedStudents } from './bench-database.mjs';
 import { portraitPng } from './complete-data-form.mjs';
-import { percentile } from './load.mjs';
+import { percentile, printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
@@ -218,18 +217,7 @@ async function measure(label, target, make) {
       fail(`${label}: HTTP ${res.status} ${res.json ? JSON.stringify(res.json) : res.type}`);
     if (i >= WARMUP) times.push(res.ms);
   }
-  const median = percentile(times, 50);
-  const verdict =
-    target === undefined
-      ? ''
-      : median < target
-        ? `  (target < ${target} ms: met)`
-        : `  (target < ${target} ms: NOT met)`;
-  process.stdout.write(
-    `${label.padEnd(46)} median ${f(median)}  p90 ${f(percentile(times, 90))}  p99 ${f(percentile(times, 99))}  ` +
-      `max ${f(Math.max(...times))} ms${verdict}\n`,
-  );
-  return median;
+  return printLatency(label, times, { width: 46, target });
 }
 
 const decisions = KINDS.map((kind) =>
@@ -248,14 +236,7 @@ const decisions = KINDS.map((kind) =>
 const cleanups = [];
 let exitCode = 0;
 try {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-review-'));
-  const database = await freshDatabase(pgServer, 'review');
-  if (KEEP) process.stdout.write(`kept: database ${database.url}, data folder ${dataDir}\n`);
-  else
-    cleanups.push(
-      () => rm(dataDir, { recursive: true, force: true }),
-      () => database.drop(),
-    );
+  const { dataDir, database } = await freshDataAndDatabase(pgServer, 'review', { keep: KEEP, cleanups });
   const portal = await startPortal({
     dataDir,
     databaseUrl: database.url,

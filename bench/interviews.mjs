@@ -24,13 +24,10 @@
 // BENCH_ITERATIONS (10…1,000), BENCH_WARMUP (0…200), BENCH_TIMEOUT_MS per request (default 30,000),
 // BENCH_KEEP=1.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freshDatabase, seedStudents } from './bench-database.mjs';
-import { percentile } from './load.mjs';
+import { freshDataAndDatabase, seedStudents } from './bench-database.mjs';
+import { percentile, printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
@@ -111,13 +108,7 @@ const f = (v) => v.toFixed(1).padStart(6);
 
 /** Prints the figures of `times` beside the target and answers the median. */
 function report(label, times, target) {
-  const median = percentile(times, 50);
-  const verdict = median < target ? `(target < ${target} ms: met)` : `(target < ${target} ms: NOT met)`;
-  process.stdout.write(
-    `${label.padEnd(44)} median ${f(median)}  p90 ${f(percentile(times, 90))}  p99 ${f(percentile(times, 99))}  ` +
-      `max ${f(Math.max(...times))} ms  ${verdict}\n`,
-  );
-  return median;
+  return printLatency(label, times, { width: 44, target });
 }
 
 /** `YYYY-MM-DD` + days, and the next day after `after` that is not a weekend day. */
@@ -134,14 +125,7 @@ function nextWorkingDay(after, weekendDays) {
 const cleanups = [];
 let exitCode = 0;
 try {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-interviews-'));
-  const database = await freshDatabase(pgServer, 'interviews');
-  if (KEEP) process.stdout.write(`kept: database ${database.url}, data folder ${dataDir}\n`);
-  else
-    cleanups.push(
-      () => rm(dataDir, { recursive: true, force: true }),
-      () => database.drop(),
-    );
+  const { dataDir, database } = await freshDataAndDatabase(pgServer, 'interviews', { keep: KEEP, cleanups });
   const portal = await startPortal({
     dataDir,
     databaseUrl: database.url,

@@ -52,3 +52,20 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/**
+ * Prints the figures of request times (ms) as one line: `label` padded to `width`, then median, p90, p99 and
+ * max with `digits` decimals, `extra` (a rate, say) and, given a `target`, whether the median is under it.
+ * Answers the median.
+ */
+export function printLatency(label, times, { width, digits = 1, target, extra = '' }) {
+  const f = (v) => v.toFixed(digits).padStart(digits + 5);
+  const median = percentile(times, 50);
+  const verdict =
+    target === undefined ? '' : `  (target < ${target} ms: ${median < target ? 'met' : 'NOT met'})`;
+  process.stdout.write(
+    `${label.padEnd(width)} median ${f(median)}  p90 ${f(percentile(times, 90))}  p99 ${f(percentile(times, 99))}  ` +
+      `max ${f(Math.max(...times))} ms${extra}${verdict}\n`,
+  );
+  return median;
+}

@@ -49,7 +49,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freshDatabase, seedStudents } from './bench-database.mjs';
+import { freshDataAndDatabase, seedStudents } from './bench-database.mjs';
 import { figures, postLoad } from './load.mjs';
 import { requireBuild, startPortal, stopChild } from './portal-process.mjs';
 import { cpuSeconds, loadAverage, postgresCpuSeconds } from './process-stats.mjs';
@@ -285,14 +285,10 @@ async function runBench() {
     children.push(sink.child);
     cleanups.push(sink.stop);
 
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-notifications-'));
-    const database = await freshDatabase(pgServer, 'notifications');
-    if (KEEP) process.stdout.write(`kept: database ${database.url}, data folder ${dataDir}\n`);
-    else
-      cleanups.push(
-        () => rm(dataDir, { recursive: true, force: true }),
-        () => database.drop(),
-      );
+    const { dataDir, database } = await freshDataAndDatabase(pgServer, 'notifications', {
+      keep: KEEP,
+      cleanups,
+    });
     const env = {
       SUPERADMIN_USERNAME: STAFF.userName,
       SUPERADMIN_PASSWORD: STAFF.password,

@@ -52,28 +52,34 @@ async function fakeWebRoot(): Promise<string> {
 }
 
 /**
- * The whole portal on a fresh database, driven through `inject`; closed after the file. `deps` may replace
- * dependencies such as the storage (given the run's data folder).
+ * The configuration of a test instance: `env` over the run's data folder and the defaults below.
+ * Shedding on event-loop delay is off unless a test asks for it: a 30 MB upload on a machine busy with other
+ * work lagged the loop past the limit, and the logins of the next tests were refused as 'server busy'.
+ * Notification workers (the job queue) only where a test delivers messages: every other test reads the outbox.
+ * No role must enrol a second factor unless a test asks: the tests sign staff in with a password alone.
  */
-export async function createTestApp(
-  env: NodeJS.ProcessEnv = {},
-  deps: (dataDir: string) => Partial<Pick<AppDeps, 'storage'>> = () => ({}),
-): Promise<{ app: App; database: DatabaseHandle }> {
-  const database = await createTestDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
-  // Shedding on event-loop delay is off unless a test asks for it: a 30 MB upload on a machine busy with other
-  // work lagged the loop past the limit, and the logins of the next tests were refused as 'server busy'.
-  // Notification workers (the job queue) only where a test delivers messages: every other test reads the outbox.
-  // No role must enrol a second factor unless a test asks: the tests sign staff in with a password alone.
-  const config = loadConfig({
+export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}) {
+  return loadConfig({
     DATA_DIR: dataDir,
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     NOTIFICATION_WORKERS: '0',
     STAFF_2FA_REQUIRED: 'none',
     ...env,
   });
+}
+
+/**
+ * The whole portal on a fresh database, driven through `inject`; closed after the file. `deps` may replace
+ * dependencies such as the storage (given the run's data folder).
+ */
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  deps: (dataDir: string) => Partial<Pick<AppDeps, 'storage'>> = () => ({}),
+): Promise<{ app: App; database: DatabaseHandle & { url: string } }> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
   const app = await buildApp({
-    config,
+    config: testConfig(dataDir, env),
     db: database.db,
     secret: TEST_SECRET,
     checkResponses: true,

@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   type AdditionalQuestion,
   CONTENT_LIMITS,
@@ -11,12 +8,11 @@ import {
 } from '@portal/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { insertStaff, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { injectAs, insertStaff, type TestStaff } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
-import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config/config.js';
+import { createSecondInstance } from '../../../test/second-instance.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { additionalAnswers, additionalQuestions, auditLog, contentVersions } from '../../db/schema.js';
 import { QUESTIONNAIRE } from '../../db/seed/questionnaire.js';
 import { myDataRepository } from '../my-data/my-data.repository.js';
@@ -37,12 +33,7 @@ beforeAll(async () => {
     others.set(role, await insertStaff(db, { role }));
 });
 
-async function as(staff: TestStaff, options: InjectOptions) {
-  return app.inject({
-    ...options,
-    headers: { ...options.headers, authorization: `Bearer ${await tokenFor(app, staff)}` },
-  });
-}
+const as = (staff: TestStaff, options: InjectOptions) => injectAs(app, staff, options);
 
 const listAll = async () => {
   const res = await as(superAdmin, { method: 'GET', url: BASE });
@@ -654,52 +645,43 @@ describe('answers keep the question as the student was asked it', () => {
   });
 });
 
-describe('GET /additionalQuestions across instances', () => {
+describe('GET /additionalQuestions across instances', async () => {
+  const other = await createSecondInstance(database.url);
+
   it('is served from the cache, and an edit through one instance shows on another within a second', async () => {
-    const other = await buildApp({
-      config: loadConfig({
-        DATA_DIR: await mkdtemp(path.join(tmpdir(), 'portal-data-')),
-        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-        NOTIFICATION_WORKERS: '0',
-        STAFF_2FA_REQUIRED: 'none',
-      }),
-      db,
-      secret: TEST_SECRET,
+    // The other instance has run since the file started: first let it reach the edits of the tests before.
+    await vi.waitFor(async () => expect(await studentQuestions(other)).toEqual(await studentQuestions()), {
+      timeout: 2_000,
     });
-    try {
-      await other.ready();
-      const id = 'career_goal';
-      const original = (await studentQuestions(other)).find((q) => q.id === id)?.question;
-      expect(original).toBeTruthy();
+    const id = 'career_goal';
+    const original = (await studentQuestions(other)).find((q) => q.id === id)?.question;
+    expect(original).toBeTruthy();
 
-      // A change written to the table without raising the version is not seen: the list is not read per request.
-      await db
-        .update(additionalQuestions)
-        .set({ question: 'تغيير بلا رقم نسخة' })
-        .where(eq(additionalQuestions.id, id));
-      expect((await studentQuestions(other)).find((q) => q.id === id)?.question).toBe(original);
-      await db
-        .update(additionalQuestions)
-        .set({ question: original ?? '' })
-        .where(eq(additionalQuestions.id, id));
+    // A change written to the table without raising the version is not seen: the list is not read per request.
+    await db
+      .update(additionalQuestions)
+      .set({ question: 'تغيير بلا رقم نسخة' })
+      .where(eq(additionalQuestions.id, id));
+    expect((await studentQuestions(other)).find((q) => q.id === id)?.question).toBe(original);
+    await db
+      .update(additionalQuestions)
+      .set({ question: original ?? '' })
+      .where(eq(additionalQuestions.id, id));
 
-      const reworded = 'ما الوظيفة التي تطمح إليها بعد التخرج؟';
-      const edit = await patch(id, { question: reworded });
-      expect(edit.statusCode, edit.body).toBe(200);
-      const editedAt = Date.now();
-      let seenAfter: number | undefined;
-      while (Date.now() - editedAt < 2_000) {
-        if ((await studentQuestions(other)).find((q) => q.id === id)?.question === reworded) {
-          seenAfter = Date.now() - editedAt;
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
+    const reworded = 'ما الوظيفة التي تطمح إليها بعد التخرج؟';
+    const edit = await patch(id, { question: reworded });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const editedAt = Date.now();
+    let seenAfter: number | undefined;
+    while (Date.now() - editedAt < 2_000) {
+      if ((await studentQuestions(other)).find((q) => q.id === id)?.question === reworded) {
+        seenAfter = Date.now() - editedAt;
+        break;
       }
-      expect(seenAfter, 'the other instance never showed the edit').toBeDefined();
-      expect(seenAfter).toBeLessThan(1_000);
-      expect((await patch(id, { question: original })).statusCode).toBe(200);
-    } finally {
-      await other.close();
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    expect(seenAfter, 'the other instance never showed the edit').toBeDefined();
+    expect(seenAfter).toBeLessThan(1_000);
+    expect((await patch(id, { question: original })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   type CharterSectionContent,
   CONTENT_MESSAGES,
@@ -8,13 +5,11 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '@portal/common';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { injectAs } from '../../../test/auth-helpers.js';
 import { asExtracted, pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
-import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { type App, buildApp } from '../../app.js';
-import { loadConfig } from '../../config/config.js';
-import { openDatabase } from '../../db/pool.js';
+import { createSecondInstance } from '../../../test/second-instance.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { CHARTER } from './charter-text.js';
 
 const UNIVERSITY = 'جامعة الاختبار';
@@ -26,32 +21,7 @@ const CHARTER_URL = '/api/v1/content/charter';
 const PREVIEW_URL = '/api/v1/content/charter/preview';
 const BOOK_URL = '/api/v1/students/getStudentBook';
 
-/** A second instance of the portal on the first one's database, with its own pool, as in production. */
-async function secondInstance(): Promise<App> {
-  const url = database.pool.options.connectionString;
-  if (!url) throw new Error('the test database has no connection string');
-  const handle = openDatabase(url, 3);
-  const other = await buildApp({
-    config: loadConfig({
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'portal-data-')),
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      NOTIFICATION_WORKERS: '0',
-      STAFF_2FA_REQUIRED: 'none',
-      UNIVERSITY_NAME: UNIVERSITY,
-    }),
-    db: handle.db,
-    secret: TEST_SECRET,
-    webRoot: await mkdtemp(path.join(tmpdir(), 'portal-web-')),
-  });
-  afterAll(async () => {
-    await other.close();
-    await handle.pool.end();
-  });
-  await other.ready();
-  return other;
-}
-
-const other = await secondInstance();
+const other = await createSecondInstance(database.url, { UNIVERSITY_NAME: UNIVERSITY });
 
 const publish = (sections: CharterSectionContent[], who: StaffRole = 'SUPERADMIN') =>
   injectAs(app, who, { method: 'PUT', url: CHARTER_URL, payload: { sections } });

@@ -1,7 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   CONTENT_MESSAGES,
   type CollegeEntry,
@@ -13,16 +10,15 @@ import {
   type StaffRole,
 } from '@portal/common';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { injectAs, insertStaff } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { tinyJpeg, tinyPng } from '../../../test/images.js';
 import { multipartBody } from '../../../test/multipart.js';
-import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { type App, buildApp } from '../../app.js';
-import { loadConfig } from '../../config/config.js';
-import { openDatabase } from '../../db/pool.js';
+import { createSecondInstance } from '../../../test/second-instance.js';
+import { createTestApp } from '../../../test/test-app.js';
+import type { App } from '../../app.js';
 import { auditLog, collegePrograms, colleges, students } from '../../db/schema.js';
 import { ARABIC_HEADERS, fixtureNationalId, xlsxOf } from '../imports/testing/spreadsheets.js';
 
@@ -579,33 +575,11 @@ describe('a hidden college and a hidden program', () => {
   });
 });
 
-describe('the instance caches', () => {
-  /** A second instance of the portal on the first one's database, with its own pool, as in production. */
-  async function secondInstance(): Promise<App> {
-    const url = database.pool.options.connectionString;
-    if (!url) throw new Error('the test database has no connection string');
-    const handle = openDatabase(url, 3);
-    const other = await buildApp({
-      config: loadConfig({
-        DATA_DIR: await mkdtemp(path.join(tmpdir(), 'portal-data-')),
-        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-        NOTIFICATION_WORKERS: '0',
-        STAFF_2FA_REQUIRED: 'none',
-      }),
-      db: handle.db,
-      secret: TEST_SECRET,
-      webRoot: await mkdtemp(path.join(tmpdir(), 'portal-web-')),
-    });
-    afterAll(async () => {
-      await other.close();
-      await handle.pool.end();
-    });
-    await other.ready();
-    return other;
-  }
+describe('the instance caches', async () => {
+  /** A second instance of the portal on this database, as behind a load balancer. */
+  const other = await createSecondInstance(database.url);
 
   it('serve GET /colleges without a query per request, and another instance shows a rename within 1 s', async () => {
-    const other = await secondInstance();
     const college = await createCollege({ tourism: true });
     const program = await addProgram(college.id);
     const listOn = async (instance: App) =>
