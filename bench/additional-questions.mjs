@@ -25,9 +25,9 @@ import { performance } from 'node:perf_hooks';
 import { freshDataAndDatabase } from './bench-database.mjs';
 import { percentile, printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
+import { fail, reportFailure, stopAfter } from './run.mjs';
 import { intSetting, loopbackUrl } from './settings.mjs';
 
-const DEADLINE_MS = 5 * 60 * 1000;
 const TARGET_MS = 5;
 const LIST_PATH = '/api/v1/additionalQuestions';
 
@@ -42,16 +42,7 @@ const pgServer = runningPortal
   : loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 if (!runningPortal) requireBuild();
 
-const deadline = setTimeout(() => {
-  process.stderr.write('bench: stopped: the run took longer than 5 minutes\n');
-  process.exit(2);
-}, DEADLINE_MS);
-deadline.unref();
-
-class BenchError extends Error {}
-const fail = (message) => {
-  throw new BenchError(message);
-};
+stopAfter(5);
 
 /** One GET of the questionnaire, read to its last byte; answers the time and the questions. */
 async function getQuestions(portalUrl) {
@@ -163,7 +154,7 @@ try {
   if (!met) exitCode = 1;
 } catch (error) {
   exitCode = 1;
-  process.stderr.write(`bench: ${error instanceof BenchError ? error.message : (error?.stack ?? error)}\n`);
+  reportFailure(error);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }

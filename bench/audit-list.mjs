@@ -23,9 +23,9 @@ import pg from 'pg';
 import { freshDataAndDatabase } from './bench-database.mjs';
 import { printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
+import { fail, reportFailure, stopAfter } from './run.mjs';
 import { intSetting, loopbackUrl } from './settings.mjs';
 
-const DEADLINE_MS = 10 * 60 * 1000;
 const STAFF = { userName: 'benchadmin', password: 'Bench12345' };
 const TARGET_MS = 50;
 const PAGE = 50;
@@ -38,16 +38,7 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 requireBuild();
 
-const deadline = setTimeout(() => {
-  process.stderr.write('bench: stopped: the run took longer than 10 minutes\n');
-  process.exit(2);
-}, DEADLINE_MS);
-deadline.unref();
-
-class BenchError extends Error {}
-const fail = (message) => {
-  throw new BenchError(message);
-};
+stopAfter(10);
 
 const ACTIONS = [
   'staff.login',
@@ -171,7 +162,7 @@ try {
   if (!met) exitCode = 1;
 } catch (error) {
   exitCode = 1;
-  process.stderr.write(`bench: ${error instanceof BenchError ? error.message : (error?.stack ?? error)}\n`);
+  reportFailure(error);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }

@@ -36,9 +36,9 @@ import { freshDataAndDatabase, seedStudents } from './bench-database.mjs';
 import { portraitPng } from './complete-data-form.mjs';
 import { percentile, printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
+import { fail, reportFailure, stopAfter } from './run.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const DEADLINE_MS = 10 * 60 * 1000;
 const STAFF = { userName: 'benchadmin', password: 'Bench12345' };
 const QUEUE_FACULTY = 'كلية التجارة';
 const MARK = 'bench-review';
@@ -67,16 +67,7 @@ if (AWAITING < IMAGE_STUDENTS + LOOPS + WARMUP + ITERATIONS)
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 requireBuild();
 
-const deadline = setTimeout(() => {
-  process.stderr.write('bench: stopped: the run took longer than 10 minutes\n');
-  process.exit(2);
-}, DEADLINE_MS);
-deadline.unref();
-
-class BenchError extends Error {}
-const fail = (message) => {
-  throw new BenchError(message);
-};
+stopAfter(10);
 
 // ---------------------------------------------------------------------------------------------------------
 // The seed.
@@ -331,7 +322,7 @@ try {
   );
 } catch (error) {
   exitCode = 1;
-  process.stderr.write(`bench: ${error instanceof BenchError ? error.message : (error?.stack ?? error)}\n`);
+  reportFailure(error);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }

@@ -29,9 +29,9 @@ import pg from 'pg';
 import { freshDataAndDatabase, seedStudents } from './bench-database.mjs';
 import { percentile, printLatency } from './load.mjs';
 import { requireBuild, startPortal } from './portal-process.mjs';
+import { fail, reportFailure, stopAfter } from './run.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const DEADLINE_MS = 10 * 60 * 1000;
 const STAFF = { userName: 'benchadmin', password: 'Bench12345' };
 const MARK = 'bench-interviews';
 const TARGETS_MS = { booking: 30, day: 50 };
@@ -52,16 +52,7 @@ if (WAITING < NEEDED) stop(`BENCH_WAITING must be at least ${NEEDED} for these s
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 requireBuild();
 
-const deadline = setTimeout(() => {
-  process.stderr.write('bench: stopped: the run took longer than 10 minutes\n');
-  process.exit(2);
-}, DEADLINE_MS);
-deadline.unref();
-
-class BenchError extends Error {}
-const fail = (message) => {
-  throw new BenchError(message);
-};
+stopAfter(10);
 
 /** Complete social-work students with no appointment: waiting (product decisions), in random order. */
 async function seedWaiting(databaseUrl) {
@@ -262,7 +253,7 @@ try {
   report(`day list of ${DAY_STUDENTS} students (150 scored)`, dayTimes, TARGETS_MS.day);
 } catch (error) {
   exitCode = 1;
-  process.stderr.write(`bench: ${error instanceof BenchError ? error.message : (error?.stack ?? error)}\n`);
+  reportFailure(error);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }
