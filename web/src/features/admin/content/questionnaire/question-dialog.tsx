@@ -1,6 +1,5 @@
 import { Alert, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import {
-  CONTENT_MESSAGES,
   QUESTION_TYPES,
   type QuestionEntry,
   type QuestionPatch,
@@ -8,16 +7,15 @@ import {
   questionCreateSchema,
   validateQuestionDefinition,
 } from '@portal/common';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { showSuccessNotice } from '@/components/notices';
 import { DIALOG_STYLES } from '../../shared/dialog-styles';
 import { ERROR_PROPS } from '../../shared/field-error';
 import { schemaResolver } from '../../shared/schema-resolver';
-import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useStaffSession } from '../../shell/staff-session';
 import { DialogActions } from '../shared/dialog-actions';
 import { ProblemAlert } from '../shared/problem-alert';
+import { useAddOrEdit } from '../shared/use-add-or-edit';
 import { addQuestion, patchQuestion, useChangeQuestions, withQuestion } from './api/questionnaire';
 import { OPTIONS_HINTS, optionLines, QUESTION_TYPE_LABELS } from './question-types';
 
@@ -97,10 +95,8 @@ interface QuestionDialogProps {
 /** Adds or edits a questionnaire question: its type, text, description, options and whether students see it. */
 export function QuestionDialog({ state, onClose }: QuestionDialogProps) {
   const { token } = useStaffSession();
-  const refuse = useStaffRefusal();
   const changeQuestions = useChangeQuestions(token);
   const editing = state.mode === 'edit' ? state.question : undefined;
-  const [problem, setProblem] = useState<string>();
   const activeHintId = useId();
   const {
     register,
@@ -120,22 +116,14 @@ export function QuestionDialog({ state, onClose }: QuestionDialogProps) {
   });
   const type = watch('type');
 
-  const save = useMutation({
-    mutationFn: async (input: QuestionRequest) => {
-      setProblem(undefined);
-      let result: Awaited<ReturnType<typeof addQuestion>>;
-      if (editing) {
-        const patch = changedFields(editing, input);
-        if (Object.keys(patch).length === 0) return setProblem(CONTENT_MESSAGES.nothingToChange);
-        result = await patchQuestion(editing.id, patch);
-      } else {
-        result = await addQuestion(input);
-      }
-      if (result.status === 'error') return refuse(result, setProblem);
-      changeQuestions(withQuestion(result.data.data));
-      showSuccessNotice(result.data.message);
-      onClose();
+  const { save, problem } = useAddOrEdit({
+    add: addQuestion,
+    edit: editing && {
+      changes: (input: QuestionRequest) => changedFields(editing, input),
+      send: (patch: QuestionPatch) => patchQuestion(editing.id, patch),
     },
+    onSaved: (question) => changeQuestions(withQuestion(question)),
+    onClose,
   });
 
   return (

@@ -1,22 +1,19 @@
 import { Alert, Group, Modal, NativeSelect, Radio, Stack, Textarea } from '@mantine/core';
 import {
   CONTENT_LIMITS,
-  CONTENT_MESSAGES,
   type QuizQuestionCreate,
   type QuizQuestionEntry,
   type QuizQuestionPatch,
   quizQuestionCreateSchema,
 } from '@portal/common';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { showSuccessNotice } from '@/components/notices';
 import { DIALOG_STYLES } from '../../shared/dialog-styles';
 import { ERROR_PROPS } from '../../shared/field-error';
 import { schemaResolver } from '../../shared/schema-resolver';
-import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
+import { useStaffSession } from '../../shell/staff-session';
 import { DialogActions } from '../shared/dialog-actions';
 import { ProblemAlert } from '../shared/problem-alert';
+import { useAddOrEdit } from '../shared/use-add-or-edit';
 import {
   addQuizQuestion,
   patchQuizQuestion,
@@ -76,11 +73,9 @@ interface QuizQuestionDialogProps {
  */
 export function QuizQuestionDialog({ state, onClose }: QuizQuestionDialogProps) {
   const { token } = useStaffSession();
-  const refuse = useStaffRefusal();
   const putQuestion = usePutQuizQuestion(token);
   const sections = useCharterSectionTitles(token);
   const editing = state.mode === 'edit' ? state.question : undefined;
-  const [problem, setProblem] = useState<string>();
   const {
     register,
     control,
@@ -97,22 +92,14 @@ export function QuizQuestionDialog({ state, onClose }: QuizQuestionDialogProps) 
   });
   const length = watch('question').trim().length;
 
-  const save = useMutation({
-    mutationFn: async (input: QuizQuestionCreate) => {
-      setProblem(undefined);
-      let result: Awaited<ReturnType<typeof addQuizQuestion>>;
-      if (editing) {
-        const patch = changedFields(editing, input);
-        if (Object.keys(patch).length === 0) return setProblem(CONTENT_MESSAGES.nothingToChange);
-        result = await patchQuizQuestion(editing.index, patch);
-      } else {
-        result = await addQuizQuestion(input);
-      }
-      if (result.status === 'error') return refuse(result, setProblem);
-      putQuestion(result.data.data);
-      showSuccessNotice(result.data.message);
-      onClose();
+  const { save, problem } = useAddOrEdit({
+    add: addQuizQuestion,
+    edit: editing && {
+      changes: (input: QuizQuestionCreate) => changedFields(editing, input),
+      send: (patch: QuizQuestionPatch) => patchQuizQuestion(editing.index, patch),
     },
+    onSaved: putQuestion,
+    onClose,
   });
 
   const titles = sections.data?.status === 'success' ? sections.data.data : [];
