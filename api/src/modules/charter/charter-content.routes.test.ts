@@ -164,24 +164,6 @@ describe('POST /content/charter/preview', () => {
     expect(printsLiterally(text, extracted(`باب عن ${UNIVERSITY}`)), text).toBe(true);
   });
 
-  it('renders at most two drafts at once on an instance, and refuses a third meanwhile with 503', async () => {
-    const draft = () =>
-      injectAs(app, 'SUPERADMIN', {
-        method: 'POST',
-        url: PREVIEW_URL,
-        payload: { sections: CHARTER.sections },
-      });
-    const answers = await Promise.all([draft(), draft(), draft()]);
-    const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect(statuses).toEqual([200, 200, 503]);
-    expect(answers.find((answer) => answer.statusCode === 503)?.json()).toEqual({
-      status: 'error',
-      message: MESSAGES.serverBusy,
-    });
-    // Once they are done, the next one renders.
-    expect((await draft()).statusCode).toBe(200);
-  });
-
   it('refuses a draft the schema refuses, in Arabic', async () => {
     const res = await injectAs(app, 'SUPERADMIN', {
       method: 'POST',
