@@ -1,7 +1,6 @@
 import {
   type CharterSectionContent,
   CONTENT_MESSAGES,
-  MESSAGES,
   STAFF_ROLES,
   type StaffRole,
 } from '@portal/common';

@@ -23,7 +23,10 @@ function serviceWithHeldRenders() {
     cached: (_key, load) => load(),
     universityName: 'الجامعة',
   });
-  return { service, render, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+  const releaseAll = () => {
+    for (const release of releases.splice(0)) release();
+  };
+  return { service, render, releaseAll };
 }
 
 describe('draft previews on one instance', () => {
