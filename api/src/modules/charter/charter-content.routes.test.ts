@@ -1,9 +1,4 @@
-import {
-  type CharterSectionContent,
-  CONTENT_MESSAGES,
-  STAFF_ROLES,
-  type StaffRole,
-} from '@portal/common';
+import { type CharterSectionContent, CONTENT_MESSAGES, STAFF_ROLES, type StaffRole } from '@portal/common';
 import { describe, expect, it, vi } from 'vitest';
 import { injectAs } from '../../../test/auth-helpers.js';
 import { asExtracted, pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
