@@ -86,6 +86,7 @@ export const CONTENT_MESSAGES = {
   programSaved: 'تم حفظ البرنامج',
   programDeleted: 'تم حذف البرنامج',
   programInUse: 'لا يمكن حذف البرنامج لأن طلابًا اختاروه، ويمكن إخفاؤه بدلًا من ذلك',
+  programsChanged: 'تغيرت أسماء البرامج أثناء إرسال البيانات، أعد تحميل الصفحة واختر البرامج من جديد',
 } as const;
 
 const trimmed = (min: number, max: number, message: string) =>

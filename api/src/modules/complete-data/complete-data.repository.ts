@@ -15,6 +15,38 @@ export interface NewImage {
   sha256: string;
 }
 
+/**
+ * A chosen program no longer has that name in the student's college: renamed or deleted between the form's check
+ * and its save (issue 19). Nothing was written.
+ */
+export class ProgramsChangedError extends Error {
+  constructor() {
+    super('a chosen program changed before the save');
+    this.name = 'ProgramsChangedError';
+  }
+}
+
+/**
+ * Inside the save's transaction: the chosen programs, found by name in the student's college and held (FOR SHARE)
+ * until the commit. A rename waits for this save and then renames its choice with the others'; a rename committed
+ * before it leaves a name that is gone, and the save is refused rather than storing it.
+ */
+async function holdChosenPrograms(tx: DbExecutor, studentId: string, data: CompleteData): Promise<void> {
+  const chosen = [...new Set([data.program1, data.program2, data.program3].filter((name) => !!name))];
+  if (chosen.length === 0) return;
+  const held = await tx
+    .select({ name: collegePrograms.name })
+    .from(collegePrograms)
+    .where(
+      and(
+        eq(collegePrograms.collegeId, sql`(SELECT college_id FROM students WHERE id = ${studentId})`),
+        inArray(collegePrograms.name, chosen as string[]),
+      ),
+    )
+    .for('share');
+  if (held.length !== chosen.length) throw new ProgramsChangedError();
+}
+
 export function completeDataRepository(db: Database) {
   const findStudent = db
     .select({
@@ -110,7 +142,8 @@ export function completeDataRepository(db: Database) {
     /**
      * Stores the data and records the new images in one transaction: the student row is updated first (which
      * locks it, so two submits of one student take turns), marked complete, its first completion time kept;
-     * each image row of a sent kind is replaced and awaits review again; `messages` are queued with it. Answers
+     * each image row of a sent kind is replaced and awaits review again; `messages` are queued with it; chosen
+     * programs whose names changed meanwhile refuse the whole save (`ProgramsChangedError`). Answers
      * the storage keys the new images replaced (to be removed once committed), or null when the student no
      * longer exists.
      */
@@ -121,6 +154,7 @@ export function completeDataRepository(db: Database) {
       messages: readonly OutboxMessage[],
     ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
+        await holdChosenPrograms(tx, studentId, data);
         const updated = await tx
           .update(students)
           .set({

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   COMPLETE_DATA_FIELDS,
+  CONTENT_MESSAGES,
   type CompleteDataFormValues,
   type CompleteDataStoredResponse,
   completeDataWireSchema,
@@ -22,11 +23,12 @@ import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
-import type {
-  CompleteDataRepository,
-  NewImage,
-  StoredImageRow,
-  StudentForCompletion,
+import {
+  type CompleteDataRepository,
+  type NewImage,
+  ProgramsChangedError,
+  type StoredImageRow,
+  type StudentForCompletion,
 } from './complete-data.repository.js';
 import type { ReceivedForm, StagedImage } from './complete-data.upload.js';
 import { imageStorageKey } from './image-keys.js';
@@ -127,6 +129,7 @@ export function completeDataService(
         log.error({ err: error }, 'storing images failed');
         throw new AppError(503, MESSAGES.storageUnavailable);
       }
+      if (error instanceof ProgramsChangedError) throw new AppError(409, CONTENT_MESSAGES.programsChanged);
       throw error;
     }
     if (replaced === null) {
