@@ -36,6 +36,24 @@ describe('seedReferenceData (issue 19)', () => {
     expect(rows.questionnaire.length).toBeGreaterThanOrEqual(5);
   });
 
+  it("records each seeded quiz question's charter section, a title of the seeded charter, in its version too", async () => {
+    const { rows } = await db.execute<{
+      section: string | null;
+      version_section: string | null;
+      titles: string[];
+    }>(sql`
+      SELECT q.section, v.section AS version_section,
+        (SELECT array_agg(s->>'title') FROM charter_versions c, jsonb_array_elements(c.sections) s
+         WHERE c.version = 1) AS titles
+      FROM quiz_questions q JOIN quiz_question_versions v ON v.question_index = q."index" AND v.version = 1`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.section).not.toBeNull();
+      expect(row.titles).toContain(row.section);
+      expect(row.version_section).toBe(row.section);
+    }
+  });
+
   it('never overwrites, revives or duplicates what the university edited', async () => {
     await db.execute(
       sql`UPDATE colleges SET name = 'كلية الآداب والعلوم الإنسانية' WHERE name = 'كلية الآداب'`,

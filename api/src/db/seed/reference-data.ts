@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { seedCharter } from '../../modules/charter/charter.seed.js';
-import { CHARTER } from '../../modules/charter/charter-text.js';
+import { CHARTER, sectionOfArticle } from '../../modules/charter/charter-text.js';
 import { QUIZ_BANK } from '../../modules/charter/quiz-bank.js';
 import { seedQuizBank } from '../../modules/quiz/quiz.seed.js';
 import type { Database } from '../pool.js';
@@ -40,7 +40,13 @@ export async function seedReferenceData(db: Database): Promise<void> {
       JOIN seeded c ON c.name = p.college
       ON CONFLICT (college_id, name) DO NOTHING`);
 
-    await seedQuizBank(tx, QUIZ_BANK);
+    await seedQuizBank(
+      tx,
+      QUIZ_BANK.map(({ article, ...question }) => ({
+        ...question,
+        section: sectionOfArticle(CHARTER.sections, article) ?? null,
+      })),
+    );
     await seedQuestionnaire(tx);
     await seedCharter(tx, CHARTER);
   });

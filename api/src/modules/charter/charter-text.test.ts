@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHARTER, charterFor, fillUniversity, UNIVERSITY_PLACEHOLDER } from './charter-text.js';
+import {
+  CHARTER,
+  charterFor,
+  fillUniversity,
+  sectionOfArticle,
+  UNIVERSITY_PLACEHOLDER,
+} from './charter-text.js';
 import { QUIZ_BANK } from './quiz-bank.js';
 
 describe('charter text', () => {
@@ -38,6 +44,19 @@ describe('quiz bank', () => {
     expect(QUIZ_BANK.length).toBeGreaterThanOrEqual(24);
     expect(QUIZ_BANK.map((q) => q.index)).toEqual(QUIZ_BANK.map((_, i) => i + 1));
     expect(new Set(QUIZ_BANK.map((q) => q.question)).size).toBe(QUIZ_BANK.length);
+  });
+
+  it('names for each question an article of the shipped charter, so the seed records its section', () => {
+    for (const { index, article } of QUIZ_BANK)
+      expect(
+        sectionOfArticle(CHARTER.sections, article),
+        `question ${index}, article ${article}`,
+      ).toBeDefined();
+    expect(sectionOfArticle(CHARTER.sections, 1)).toBe(CHARTER.sections[0]?.title);
+    expect(sectionOfArticle(CHARTER.sections, 0)).toBeUndefined();
+    const articles = CHARTER.sections.reduce((sum, section) => sum + section.paragraphs.length, 0);
+    expect(sectionOfArticle(CHARTER.sections, articles)).toBe(CHARTER.sections.at(-1)?.title);
+    expect(sectionOfArticle(CHARTER.sections, articles + 1)).toBeUndefined();
   });
 
   it('is roughly half true and half false', () => {

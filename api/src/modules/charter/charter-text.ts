@@ -176,6 +176,16 @@ export const CHARTER: Charter = {
     'أقرّ أنا الطالب الموقّع أدناه بأنني اطلعت على ميثاق الطالب الجامعي الصادر عن {university}، وفهمت ما ورد فيه من حقوق وواجبات، وألتزم بالعمل بأحكامه طوال مدة قيدي بالجامعة.',
 };
 
+/** The title of the section holding the article (counted across the sections from 1, as the PDF numbers them). */
+export function sectionOfArticle(sections: readonly CharterSection[], article: number): string | undefined {
+  let last = 0;
+  for (const section of sections) {
+    last += section.paragraphs.length;
+    if (article >= 1 && article <= last) return section.title;
+  }
+  return undefined;
+}
+
 /** The text with every `{university}` replaced by the university's name. */
 export function fillUniversity(text: string, universityName: string): string {
   // A function, so a '$&' or '$1' in the name is printed as it is rather than read as a replacement pattern.

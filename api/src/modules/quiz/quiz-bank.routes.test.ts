@@ -112,7 +112,7 @@ describe('GET /content/quiz-questions', () => {
       index: rows[0]?.index,
       question: rows[0]?.question,
       answer: rows[0]?.answer,
-      section: null,
+      section: 'أحكام عامة',
       active: true,
       version: 1,
       updatedAt: rows[0]?.updatedAt.toISOString(),

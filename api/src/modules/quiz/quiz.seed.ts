@@ -5,6 +5,8 @@ export interface QuizBankItem {
   index: number;
   question: string;
   answer: boolean;
+  /** The title of the charter section it comes from. */
+  section: string | null;
 }
 
 /**
@@ -18,15 +20,16 @@ export async function seedQuizBank(
   if (bank.length === 0) return;
   await db.execute(sql`
     WITH seeded AS (
-      INSERT INTO quiz_questions ("index", question, answer)
+      INSERT INTO quiz_questions ("index", question, answer, section)
       SELECT * FROM unnest(
         ${sql.param(bank.map((q) => q.index))}::int[],
         ${sql.param(bank.map((q) => q.question))}::text[],
-        ${sql.param(bank.map((q) => q.answer))}::boolean[])
+        ${sql.param(bank.map((q) => q.answer))}::boolean[],
+        ${sql.param(bank.map((q) => q.section))}::text[])
       WHERE NOT EXISTS (SELECT 1 FROM quiz_questions)
       ON CONFLICT ("index") DO NOTHING
-      RETURNING "index", question, answer
+      RETURNING "index", question, answer, section
     )
-    INSERT INTO quiz_question_versions (question_index, version, question, answer)
-    SELECT "index", 1, question, answer FROM seeded`);
+    INSERT INTO quiz_question_versions (question_index, version, question, answer, section)
+    SELECT "index", 1, question, answer, section FROM seeded`);
 }
