@@ -51,8 +51,14 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'قائمة ا�
 async function openFromQueue(page: Page) {
   await nav(page).getByRole('link', { name: 'مراجعة المستندات' }).click();
   const picker = page.getByRole('form', { name: 'اختيار الكلية' });
-  await picker.getByLabel('الكلية').selectOption(COMMERCE);
-  await picker.getByRole('button', { name: 'عرض قائمة المراجعة' }).click();
+  const faculty = picker.getByLabel('الكلية');
+  // The screen may settle its address (and with it the picker) just after it shows: choose until it holds.
+  await expect(async () => {
+    await faculty.selectOption(COMMERCE);
+    await expect(faculty).toHaveValue(COMMERCE, { timeout: 1_000 });
+    await picker.getByRole('button', { name: 'عرض قائمة المراجعة' }).click();
+    await expect(page.getByRole('link', { name: STUDENT.name })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await page.getByRole('link', { name: STUDENT.name }).click();
   await expect(page.getByRole('heading', { name: 'سجل الطالب' })).toBeVisible();
 }
