@@ -94,6 +94,10 @@ export const AUDIT_ACTION_LABELS = {
   'content.questionnaire.update': 'تعديل سؤال في الاستبيان',
   'content.questionnaire.order': 'تغيير ترتيب أسئلة الاستبيان',
   'content.charter.publish': 'نشر نسخة جديدة من ميثاق الطالب',
+  // Admission seasons (issue 21).
+  'season.open': 'فتح عام دراسي جديد',
+  'season.delete': 'حذف عام دراسي مغلق',
+  'season.images_retention': 'حذف صور عام دراسي مغلق بانقضاء مدة الاحتفاظ',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -4,6 +4,7 @@ import { successEnvelope } from './envelope.js';
 import { IMAGE_KINDS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { studentNotificationSchema } from './notifications.js';
+import { recordSeasonSchema, seasonRecordLinkSchema } from './seasons.js';
 import { facultyField } from './staff.js';
 import { studentRecordSchema } from './student-records.js';
 import { z } from './zod.js';
@@ -168,6 +169,10 @@ export const studentRecordPageResponseSchema = successEnvelope({
     history: z.array(historyEntrySchema),
     /** The e-mails and text messages sent or queued for the student (issue 17), newest first. */
     notifications: z.array(studentNotificationSchema).default([]),
+    /** The student's admission season (issue 21): a closed one is read-only. */
+    season: recordSeasonSchema,
+    /** The same national ID's records in every season, newest first (this one included). */
+    seasonRecords: z.array(seasonRecordLinkSchema),
     version: z.number().int(),
   }),
 });

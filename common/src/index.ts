@@ -20,6 +20,7 @@ export * from './progress.js';
 export * from './quiz.js';
 export * from './roles.js';
 export * from './scheduling.js';
+export * from './seasons.js';
 export * from './staff.js';
 export * from './stored-text.js';
 export * from './student-import.js';

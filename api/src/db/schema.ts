@@ -51,11 +51,35 @@ export const collegePrograms = pgTable(
   (t) => [uniqueIndex('college_programs_college_name_key').on(t.collegeId, t.name)],
 );
 
+/**
+ * Admission seasons (issue 21): one academic year's intake each. Exactly one is current (not closed): imports,
+ * logins, scheduling, the review queue and reminders work on it; closed seasons stay read-only and searchable.
+ * `admission_current_season()` (migration 0013) names the current one and is the default of `students.season_id`.
+ */
+export const admissionSeasons = pgTable(
+  'admission_seasons',
+  {
+    id: id(),
+    /** The academic year, '2026/2027'. */
+    name: text('name').notNull().unique(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the retention job deleted the season's images (RETENTION_DAYS after closing); null while kept. */
+    imagesDeletedAt: timestamp('images_deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('admission_seasons_one_current').on(sql`(true)`).where(sql`${t.closedAt} IS NULL`)],
+);
+
 export const students = pgTable(
   'students',
   {
     id: id(),
-    nationalId: text('national_id').notNull().unique(),
+    nationalId: text('national_id').notNull(),
+    /** A national ID may come back next year as a new row: unique per season, not overall (issue 21). */
+    seasonId: uuid('season_id')
+      .notNull()
+      .default(sql`admission_current_season()`)
+      .references(() => admissionSeasons.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     seatNo: text('seat_no'),
     phoneNumber: text('phone_number'),
@@ -141,13 +165,14 @@ export const students = pgTable(
       t.isCompletedAdditionalQuestions,
     ];
     return [
-      index('students_college_idx').on(t.collegeId, t.isComplete),
+      index('students_college_idx').on(t.collegeId, t.seasonId, t.isComplete),
       index('students_completed_at_idx').on(t.completedAt),
       index('students_name_idx').on(t.name),
       // Staff student list: one faculty's page ordered by name (student-records), with every column it shows
       // (1.2 ms of PostgreSQL for a page of 500 instead of 6.2 for 500 rows scattered over 500 table pages).
       index('students_college_name_search_idx').on(
         t.collegeId,
+        t.seasonId,
         t.nameSearch,
         t.id,
         ...listed,
@@ -161,6 +186,7 @@ export const students = pgTable(
       // rare status).
       index('students_college_documents_status_idx').on(
         t.collegeId,
+        t.seasonId,
         t.documentsStatus,
         t.nameSearch,
         t.id,
@@ -168,8 +194,10 @@ export const students = pgTable(
       ),
       // The review queue: a faculty's students with a document awaiting review, oldest completion first.
       index('students_review_queue_idx')
-        .on(t.collegeId, t.completedAt, t.id)
+        .on(t.collegeId, t.seasonId, t.completedAt, t.id)
         .where(sql`${t.documentsAwaiting} > 0`),
+      // The login and the staff search by national ID: this season's row, or every season's.
+      uniqueIndex('students_national_id_season_key').on(t.nationalId, t.seasonId),
     ];
   },
 );
@@ -199,6 +227,8 @@ export const studentImages = pgTable(
     /** The reviewer's user name as it was, kept when the account is later deleted. */
     reviewedByUserName: text('reviewed_by_user_name'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When the retention job deleted the stored file (issue 21); the row keeps the review. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('student_images_student_kind_key').on(t.studentId, t.kind)],
