@@ -27,3 +27,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for the refusal of the closed-season trigger (migration 0013): a write on a read-only season's student. */
+export function isClosedSeasonWrite(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; cause?: unknown };
+    if (e.code === 'PA001') return true;
+    current = e.cause;
+  }
+  return false;
+}

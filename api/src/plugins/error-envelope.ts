@@ -1,9 +1,9 @@
-import { MESSAGES } from '@portal/common';
+import { MESSAGES, SEASON_MESSAGES } from '@portal/common';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
-import { isDatabaseUnavailable } from '../lib/database-errors.js';
+import { isClosedSeasonWrite, isDatabaseUnavailable } from '../lib/database-errors.js';
 import { PdfRenderError } from '../pdf/pdf-renderer.js';
 
 const ARABIC = /[\u0600-\u06ff]/;
@@ -39,6 +39,7 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
       return send(reply, 400, MESSAGES.invalidJson);
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(reply, known[0], known[1]);
+    if (isClosedSeasonWrite(error)) return send(reply, 409, SEASON_MESSAGES.closed);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');

@@ -64,15 +64,15 @@ const DEMO_STAFF = [
 export async function seedDemoData(db: Database, log: Logger): Promise<void> {
   const students = DEMO_STUDENTS;
   await db.execute(sql`
-    INSERT INTO students (national_id, name, seat_no, college_id, enrollment_status)
-    SELECT s.national_id, s.name, s.seat_no, c.id, 'regular'
+    INSERT INTO students (national_id, season_id, name, seat_no, college_id, enrollment_status)
+    SELECT s.national_id, admission_current_season(), s.name, s.seat_no, c.id, 'regular'
     FROM unnest(
       ${sql.param(students.map((s) => s.nationalId))}::text[],
       ${sql.param(students.map((s) => s.name))}::text[],
       ${sql.param(students.map((s) => s.seatNo))}::text[],
       ${sql.param(students.map((s) => s.college))}::text[]) AS s(national_id, name, seat_no, college)
     JOIN colleges c ON c.name = s.college
-    ON CONFLICT (national_id) DO NOTHING`);
+    ON CONFLICT (national_id, season_id) DO NOTHING`);
 
   const hash = await hashPassword(DEMO_STAFF_PASSWORD);
   await db.execute(sql`

@@ -1,6 +1,7 @@
 import type { AdditionalQuestion } from '@portal/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
+import { inCurrentSeason } from '../../db/seasons.js';
 import { additionalQuestions, students } from '../../db/schema.js';
 
 export interface StoredAnswer {
@@ -33,7 +34,13 @@ export function additionalQuestionsRepository(db: Database) {
       isCompletedAdditionalQuestions: students.isCompletedAdditionalQuestions,
     })
     .from(students)
-    .where(eq(students.nationalId, sql.placeholder('nationalId')))
+    // The current season's student of that national ID, like the login (issue 21).
+    .where(
+      and(
+        eq(students.nationalId, sql.placeholder('nationalId')),
+        inCurrentSeason,
+      ),
+    )
     .prepare('additional_questions_find_student');
 
   return {

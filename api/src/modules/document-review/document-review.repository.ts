@@ -10,6 +10,7 @@ import { refreshDocumentsStatus } from '../../db/documents-status.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import {
+  admissionSeasons,
   additionalAnswers,
   additionalQuestions,
   appointments,
@@ -214,6 +215,34 @@ export function documentReviewRepository(db: Database) {
         .innerJoin(colleges, eq(colleges.id, students.collegeId))
         .where(eq(students.id, id));
       return row;
+    },
+
+    /** The student's admission season (issue 21): a closed one is read-only. */
+    async season(tx: DbExecutor, studentId: string): Promise<{ id: string; name: string; current: boolean }> {
+      const [row] = await tx
+        .select({
+          id: admissionSeasons.id,
+          name: admissionSeasons.name,
+          current: sql<boolean>`${admissionSeasons.closedAt} IS NULL`,
+        })
+        .from(students)
+        .innerJoin(admissionSeasons, eq(admissionSeasons.id, students.seasonId))
+        .where(eq(students.id, studentId));
+      if (!row) throw new Error(`student ${studentId} has no season`);
+      return row;
+    },
+
+    /** The national ID's records in every season, newest season first (through the (national_id, season_id) key). */
+    seasonRecords(
+      tx: DbExecutor,
+      nationalId: string,
+    ): Promise<{ studentId: string; seasonId: string; seasonName: string }[]> {
+      return tx
+        .select({ studentId: students.id, seasonId: admissionSeasons.id, seasonName: admissionSeasons.name })
+        .from(students)
+        .innerJoin(admissionSeasons, eq(admissionSeasons.id, students.seasonId))
+        .where(eq(students.nationalId, nationalId))
+        .orderBy(desc(admissionSeasons.openedAt));
     },
 
     /**

@@ -140,6 +140,8 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         const appointment = await repository.appointment(tx, row.id);
         const history = await repository.history(tx, row.id);
         const notifications = await repository.notifications(tx, row.id);
+        const season = await repository.season(tx, row.id);
+        const seasonRecords = await repository.seasonRecords(tx, row.nationalId);
         return {
           student: toRecordStudent(row),
           documents: toReviewedDocuments(documents),
@@ -148,6 +150,8 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
           appointment: appointment ?? null,
           history: history.map(toHistoryEntry),
           notifications: notifications.map(toStudentNotification),
+          season,
+          seasonRecords,
           version: row.reviewVersion,
         };
       });

@@ -37,7 +37,8 @@ export function importsRepository(db: Database) {
 
     /**
      * Writes every accepted row in ONE set-based statement: the columns arrive as PostgreSQL array literals and
-     * `unnest` turns them into rows; `ON CONFLICT` updates a national ID already present. An update changes the
+     * `unnest` turns them into rows, always into the current admission season; `ON CONFLICT` updates a national ID
+     * already present in that season (the same ID in a closed season is another student's row). An update changes the
      * name, seat number, faculty and status (product decisions) plus the imported grades and gender, and never
      * data the student completed: a complete student's phone number stays the one the student entered, and the
      * entered grades live in other columns. A cell left empty in the file keeps what is stored.
@@ -63,14 +64,14 @@ export function importsRepository(db: Database) {
         ),
         written AS (
           INSERT INTO students AS s (
-            national_id, name, seat_no, phone_number, gender, college_id, enrollment_status,
+            national_id, season_id, name, seat_no, phone_number, gender, college_id, enrollment_status,
             imported_total_grade, imported_percentage
           )
-          SELECT national_id, name, seat_no, phone_number, gender, ${input.collegeId}::uuid, ${input.status},
-            total_grade, percentage
+          SELECT national_id, admission_current_season(), name, seat_no, phone_number, gender,
+            ${input.collegeId}::uuid, ${input.status}, total_grade, percentage
           FROM input
           ORDER BY national_id
-          ON CONFLICT (national_id) DO UPDATE SET
+          ON CONFLICT (national_id, season_id) DO UPDATE SET
             name = excluded.name,
             seat_no = COALESCE(excluded.seat_no, s.seat_no),
             college_id = excluded.college_id,

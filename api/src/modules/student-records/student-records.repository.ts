@@ -3,6 +3,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { nameSearchKeySql, normalizedNameSql } from '../../db/arabic-search.js';
 import type { Database } from '../../db/pool.js';
 import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import { inCurrentSeason, inSeason, inSeasonPlaceholder } from '../../db/seasons.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
 
 /** A student row as the staff list and search read it. */
@@ -34,6 +35,8 @@ export interface DocumentsCounts {
 
 /** The list's row filters; null leaves a filter out. */
 export interface StudentFilters {
+  /** The admission season; null for the current one (issue 21). */
+  seasonId: string | null;
   isComplete: boolean | null;
   documentsStatus: DocumentsStatus | null;
 }
@@ -41,6 +44,8 @@ export interface StudentFilters {
 export interface StudentSearch {
   /** College id, or null for every faculty. */
   collegeId: string | null;
+  /** The admission season; null for the current one. */
+  seasonId: string | null;
   nationalId: string | null;
   name: string | null;
   isComplete: boolean | null;
@@ -103,6 +108,7 @@ export function studentRecordsRepository(db: Database) {
       .where(
         and(
           eq(students.collegeId, sql.placeholder('collegeId')),
+          inSeasonPlaceholder,
           filters.isComplete ? eq(students.isComplete, sql.placeholder('isComplete')) : undefined,
           filters.documentsStatus
             ? eq(students.documentsStatus, sql.placeholder('documentsStatus'))
@@ -131,6 +137,7 @@ export function studentRecordsRepository(db: Database) {
       .where(
         and(
           eq(students.collegeId, sql.placeholder('collegeId')),
+          inSeasonPlaceholder,
           eq(students.documentsStatus, sql.placeholder('documentsStatus')),
           withIsComplete ? eq(students.isComplete, sql.placeholder('isComplete')) : undefined,
         ),
@@ -141,15 +148,16 @@ export function studentRecordsRepository(db: Database) {
     both: documentsCount('student_records_complete_documents_count', true),
   };
 
-  // Index-only on students_college_idx (college_id, is_complete).
+  // Index-only on students_college_idx (college_id, season_id, is_complete).
   const countsOfFaculty = db
     .select({ studentsNumber: sql<number>`count(*)::int`, studentsNumberCompleted: completedCount })
     .from(students)
-    .where(eq(students.collegeId, sql.placeholder('collegeId')))
+    .where(and(eq(students.collegeId, sql.placeholder('collegeId')), inSeasonPlaceholder))
     .prepare('student_records_counts_of_faculty');
   const countsOfAll = db
     .select({ studentsNumber: sql<number>`count(*)::int`, studentsNumberCompleted: completedCount })
     .from(students)
+    .where(inSeasonPlaceholder)
     .prepare('student_records_counts_of_all');
 
   const withDocuments = (status: DocumentsStatus) =>
@@ -166,7 +174,7 @@ export function studentRecordsRepository(db: Database) {
       documentsAccepted: withDocuments('accepted'),
     })
     .from(colleges)
-    .leftJoin(students, eq(students.collegeId, colleges.id))
+    .leftJoin(students, and(eq(students.collegeId, colleges.id), inSeasonPlaceholder))
     .groupBy(colleges.id)
     .orderBy(asc(colleges.sortOrder), asc(colleges.name))
     .prepare('student_records_counts_by_college');
@@ -179,12 +187,12 @@ export function studentRecordsRepository(db: Database) {
     /** One page of a faculty's students ordered by (normalised) name, only the rows the filters keep. */
     async page(
       collegeId: string,
-      { isComplete, documentsStatus }: StudentFilters,
+      { seasonId, isComplete, documentsStatus }: StudentFilters,
       page: number,
       limit: number,
     ): Promise<StudentRecordRow[]> {
       const offset = (page - 1) * limit;
-      const paging = { collegeId, limit, offset };
+      const paging = { collegeId, seasonId, limit, offset };
       if (documentsStatus === null) {
         if (isComplete === null) return pages.all.execute(paging);
         return pages.complete.execute({ ...paging, isComplete });
@@ -196,24 +204,29 @@ export function studentRecordsRepository(db: Database) {
     /** How many of the faculty's students have this documents status (and completeness, when given). */
     async documentsCount(
       collegeId: string,
+      seasonId: string | null,
       documentsStatus: DocumentsStatus,
       isComplete: boolean | null,
     ): Promise<number> {
       const [row] =
         isComplete === null
-          ? await documentsCounts.documents.execute({ collegeId, documentsStatus })
-          : await documentsCounts.both.execute({ collegeId, documentsStatus, isComplete });
+          ? await documentsCounts.documents.execute({ collegeId, seasonId, documentsStatus })
+          : await documentsCounts.both.execute({ collegeId, seasonId, documentsStatus, isComplete });
       return row?.count ?? 0;
     },
 
-    /** Students and complete students of one faculty, or of all when `collegeId` is null. */
-    async counts(collegeId: string | null): Promise<StudentCounts> {
-      const [row] = collegeId ? await countsOfFaculty.execute({ collegeId }) : await countsOfAll.execute();
+    /** Students and complete students of one faculty, or of all when `collegeId` is null, in one season. */
+    async counts(collegeId: string | null, seasonId: string | null): Promise<StudentCounts> {
+      const [row] = collegeId
+        ? await countsOfFaculty.execute({ collegeId, seasonId })
+        : await countsOfAll.execute({ seasonId });
       return row ?? { studentsNumber: 0, studentsNumberCompleted: 0 };
     },
 
-    async countsByCollege(): Promise<({ faculty: string } & StudentCounts & DocumentsCounts)[]> {
-      return countsByCollege.execute();
+    async countsByCollege(
+      seasonId: string | null,
+    ): Promise<({ faculty: string } & StudentCounts & DocumentsCounts)[]> {
+      return countsByCollege.execute({ seasonId });
     },
 
     /**
@@ -222,7 +235,7 @@ export function studentRecordsRepository(db: Database) {
      * rows, names starting with the search first; `total` counts every match.
      */
     async search(search: StudentSearch): Promise<{ rows: StudentRecordRow[]; total: number }> {
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [inSeason(search.seasonId)];
       if (search.collegeId) conditions.push(eq(students.collegeId, search.collegeId));
       if (search.nationalId) conditions.push(eq(students.nationalId, search.nationalId));
       if (search.isComplete !== null) conditions.push(eq(students.isComplete, search.isComplete));
@@ -305,7 +318,7 @@ export function studentRecordsRepository(db: Database) {
         .select({ key: studentImages.storageKey })
         .from(studentImages)
         .innerJoin(students, eq(students.id, studentImages.studentId))
-        .where(eq(students.collegeId, collegeId));
+        .where(and(eq(students.collegeId, collegeId), inCurrentSeason));
       return rows.map((row) => row.key);
     },
 
@@ -318,10 +331,13 @@ export function studentRecordsRepository(db: Database) {
       return deleted.length > 0;
     },
 
-    /** Deletes every student of a college (with everything that cascades); answers how many. */
+    /**
+     * Deletes every student of a college in the current season (with everything that cascades); answers how many.
+     * Closed seasons are read-only: a super admin deletes one whole (seasons module).
+     */
     async deleteCollegeStudents(tx: DbExecutor, collegeId: string): Promise<number> {
       const result = await tx.execute(
-        sql`DELETE FROM ${students} WHERE ${students.collegeId} = ${collegeId}`,
+        sql`DELETE FROM ${students} WHERE ${students.collegeId} = ${collegeId} AND ${inCurrentSeason}`,
       );
       return result.rowCount ?? 0;
     },

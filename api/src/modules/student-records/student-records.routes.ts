@@ -9,55 +9,21 @@ import {
   getStudentInfoResponseSchema,
   MESSAGE_TEMPLATES,
   MESSAGES,
+  seasonQuerySchema,
   statisticsResponseSchema,
   studentIdParamsSchema,
   studentMessageResponseSchema,
   studentPageQuerySchema,
 } from '@portal/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.js';
+import { fileRemover } from '../../storage/remove-files.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { studentRecordsRepository } from './student-records.repository.js';
-import { type RemoveFiles, type RequestContext, studentRecordsService } from './student-records.service.js';
+import { type RequestContext, studentRecordsService } from './student-records.service.js';
 
 const GUARDED = [401, 403] as const;
-
-/** Image files removed at a time after their students were deleted. */
-const REMOVE_CONCURRENCY = 16;
-
-/**
- * Removes stored image files (`app.storage`, the students' images store) once their rows are gone. A file that
- * cannot be removed is logged, never turned into an error: the students are already deleted.
- */
-function fileRemover(app: FastifyInstance): RemoveFiles {
-  return async (keys) => {
-    if (keys.length === 0) return;
-    if (!app.hasDecorator('storage')) {
-      app.log.warn({ files: keys.length }, 'no image storage: image files of deleted students left in place');
-      return;
-    }
-    let failed = 0;
-    let firstError: unknown;
-    const queue = [...keys];
-    const worker = async () => {
-      for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
-        try {
-          await app.storage.delete(key);
-        } catch (error) {
-          failed += 1;
-          firstError ??= error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(REMOVE_CONCURRENCY, keys.length) }, worker));
-    if (failed > 0)
-      app.log.error(
-        { err: firstError, failed, files: keys.length },
-        'image files of deleted students not removed',
-      );
-  };
-}
 
 /**
  * Staff student records (spec section 7, 'Admin student calls', and `GET /users/getAllStudentsNumber`): list,
@@ -85,14 +51,14 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
           'another is 403). limit is at most 500 (larger values count as 500). Optional filters: isComplete ' +
           'and documentsStatus (none, pending, needsReupload, accepted); with documentsStatus the answer also ' +
           'carries filteredStudentsNumber, the count the page count comes from.',
-        querystring: studentPageQuerySchema,
+        querystring: studentPageQuerySchema.extend(seasonQuerySchema.shape),
         body: getAllStudentsRequestSchema,
         response: { 200: getAllStudentsResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await service.list(staff(request), request.body, request.query)),
+      ...(await service.list(staff(request), request.body, request.query, request.query.season ?? null)),
     }),
   );
 
@@ -106,13 +72,14 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
           'At most 500 matches, names starting with the search first; 404 when nothing matches. Without a ' +
           'faculty a super admin or support searches every faculty. Optional filters: isComplete and ' +
           'documentsStatus.',
+        querystring: seasonQuerySchema,
         body: getStudentInfoRequestSchema,
         response: { 200: getStudentInfoResponseSchema, ...errorResponses(400, ...GUARDED, 404) },
       },
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await service.search(staff(request), request.body, context(request))),
+      ...(await service.search(staff(request), request.body, context(request), request.query.season ?? null)),
     }),
   );
 
@@ -176,10 +143,14 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Students, complete students and students by documents review status of every college (zero counts ' +
           'included), and overall',
-        response: { 200: statisticsResponseSchema, ...errorResponses(...GUARDED) },
+        querystring: seasonQuerySchema,
+        response: { 200: statisticsResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
-    async () => ({ status: 'success' as const, ...(await service.statistics()) }),
+    async (request) => ({
+      status: 'success' as const,
+      ...(await service.statistics(request.query.season ?? null)),
+    }),
   );
 
   app.get(
@@ -188,9 +159,13 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Students and complete students the caller may see (a faculty ADMIN: its own faculty's)",
-        response: { 200: allStudentsNumberResponseSchema, ...errorResponses(...GUARDED) },
+        querystring: seasonQuerySchema,
+        response: { 200: allStudentsNumberResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await service.visibleCounts(staff(request)) }),
+    async (request) => ({
+      status: 'success' as const,
+      data: await service.visibleCounts(staff(request), request.query.season ?? null),
+    }),
   );
 };

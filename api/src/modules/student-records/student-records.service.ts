@@ -6,13 +6,11 @@ import {
   type StudentRecord,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
+import type { RemoveFiles } from '../../storage/remove-files.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import type { StudentRecordRow, StudentRecordsRepository } from './student-records.repository.js';
-
-/** Removes stored image files by key; failures are reported, never thrown (the rows are already gone). */
-export type RemoveFiles = (keys: string[]) => Promise<void>;
 
 export interface StudentRecordsServiceDeps {
   repository: StudentRecordsRepository;
@@ -70,19 +68,21 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         documentsStatus?: DocumentsStatus | null | undefined;
       },
       page: { page: number; limit: number },
+      seasonId: string | null = null,
     ) {
       const college = await requiredCollege(staff, input.faculty);
       const filters = {
+        seasonId,
         isComplete: input.isComplete ?? null,
         documentsStatus: input.documentsStatus ?? null,
       };
       const { documentsStatus } = filters;
       const [rows, counts, filtered] = await Promise.all([
         repository.page(college.id, filters, page.page, page.limit),
-        repository.counts(college.id),
+        repository.counts(college.id, seasonId),
         documentsStatus === null
           ? undefined
-          : repository.documentsCount(college.id, documentsStatus, filters.isComplete),
+          : repository.documentsCount(college.id, seasonId, documentsStatus, filters.isComplete),
       ]);
       return {
         faculty: college.name,
@@ -109,6 +109,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         faculty: string | null;
       },
       context: RequestContext,
+      seasonId: string | null = null,
     ) {
       const faculty = facultyScope(staff, input.faculty);
       let collegeId: string | null = null;
@@ -119,6 +120,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
       }
       const { rows, total } = await repository.search({
         collegeId,
+        seasonId,
         nationalId: input.nationalID,
         name: input.studentName,
         isComplete: input.isComplete ?? null,
@@ -203,12 +205,12 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
     /** `POST /students/countFaculty`: what deleting the faculty's data would remove. */
     async countFaculty(staff: Staff, faculty: string | null): Promise<FacultyCounts> {
       const college = await requiredCollege(staff, faculty);
-      return { faculty: college.name, ...(await repository.counts(college.id)) };
+      return { faculty: college.name, ...(await repository.counts(college.id, null)) };
     },
 
     /** `GET /students/getStatistics`: every college (zero counts included) and the overall totals. */
-    async statistics() {
-      const results = await repository.countsByCollege();
+    async statistics(seasonId: string | null = null) {
+      const results = await repository.countsByCollege(seasonId);
       let allStudentsNumber = 0;
       let allStudentsNumberCompleted = 0;
       for (const row of results) {
@@ -219,7 +221,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
     },
 
     /** `GET /users/getAllStudentsNumber`: counts of the caller's visible scope (an ADMIN: its own faculty). */
-    async visibleCounts(staff: Staff) {
+    async visibleCounts(staff: Staff, seasonId: string | null = null) {
       const faculty = facultyScope(staff, null);
       let collegeId: string | null = null;
       if (faculty) {
@@ -227,7 +229,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         if (!college) return { allStudentsNumber: 0, allStudentsNumberCompleted: 0 };
         collegeId = college.id;
       }
-      const counts = await repository.counts(collegeId);
+      const counts = await repository.counts(collegeId, seasonId);
       return {
         allStudentsNumber: counts.studentsNumber,
         allStudentsNumberCompleted: counts.studentsNumberCompleted,

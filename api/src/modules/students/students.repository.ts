@@ -1,6 +1,7 @@
 import type { ImageKind } from '@portal/common';
 import { and, type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
 import { type Database, poolOf } from '../../db/pool.js';
+import { inCurrentSeason } from '../../db/seasons.js';
 import {
   appointments,
   colleges,
@@ -113,9 +114,13 @@ function lookupSelect(db: Database) {
     .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id));
 }
 
-/** The login lookup by the placeholder `nationalId`: one row through the unique index on national_id. */
+/**
+ * The login lookup by the placeholder `nationalId`: one row through the unique index on (national_id, season_id).
+ * Only the current admission season's students log in (issue 21): a national ID admitted again next year is a new
+ * row, and last year's is no longer reached from the login.
+ */
 export function lookupQuery(db: Database) {
-  return lookupSelect(db).where(eq(students.nationalId, sql.placeholder('nationalId')));
+  return lookupSelect(db).where(and(eq(students.nationalId, sql.placeholder('nationalId')), inCurrentSeason));
 }
 
 /**
@@ -128,6 +133,7 @@ export function pairLookupQuery(db: Database) {
     and(
       eq(students.nationalId, sql.placeholder('nationalId')),
       eq(students.seatNo, sql.placeholder('seatNo')),
+      inCurrentSeason,
     ),
   );
 }
