@@ -15,6 +15,8 @@ INSERT INTO "admission_seasons" ("name")
 SELECT CASE WHEN extract(month FROM now()) >= 7
   THEN extract(year FROM now())::int || '/' || (extract(year FROM now())::int + 1)
   ELSE (extract(year FROM now())::int - 1) || '/' || extract(year FROM now())::int END;--> statement-breakpoint
+-- Each instance caches the current season's name (the branding's academic year) like the content of issue 19.
+INSERT INTO "content_versions" ("kind") VALUES ('seasons');--> statement-breakpoint
 -- The default of students.season_id: an import, or old code that knows nothing of seasons, adds to the current one.
 CREATE FUNCTION admission_current_season() RETURNS uuid LANGUAGE sql STABLE AS
 $$ SELECT "id" FROM "admission_seasons" WHERE "closed_at" IS NULL $$;--> statement-breakpoint

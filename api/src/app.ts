@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { quizRoutes } from './modules/quiz/quiz.routes.js';
 import { quizBankRoutes } from './modules/quiz/quiz-bank.routes.js';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
+import { seasonsRoutes } from './modules/seasons/seasons.routes.js';
 import { staffSessionsRoutes } from './modules/staff-sessions/staff-sessions.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(notificationsRoutes);
       await api.register(auditRoutes, { secret: deps.secret });
       await api.register(myDataRoutes);
+      await api.register(seasonsRoutes);
     },
     { prefix: '/api/v1' },
   );

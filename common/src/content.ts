@@ -10,8 +10,11 @@ import { z } from './zod.js';
  * syntax in it is displayed literally, in the app and in the PDFs.
  */
 
-/** What each instance caches and invalidates as one unit; `content_versions` holds one counter per kind. */
-export const CONTENT_KINDS = ['quiz', 'questionnaire', 'charter', 'colleges'] as const;
+/**
+ * What each instance caches and invalidates as one unit; `content_versions` holds one counter per kind. `seasons`
+ * is the current admission season's name (issue 21), raised when a season is opened.
+ */
+export const CONTENT_KINDS = ['quiz', 'questionnaire', 'charter', 'colleges', 'seasons'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_LIMITS = {

@@ -1,5 +1,6 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { students } from './schema.js';
+import { eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from './pool.js';
+import { admissionSeasons, students } from './schema.js';
 
 /**
  * Which admission season a query reads (issue 21). `admission_current_season()` (migration 0013) is a stable SQL
@@ -15,3 +16,12 @@ export function inSeason(seasonId: string | null | undefined): SQL {
 
 /** The same for a prepared statement: the placeholder `seasonId` holds an id, or null for the current season. */
 export const inSeasonPlaceholder: SQL = sql`${students.seasonId} = coalesce(${sql.placeholder('seasonId')}::uuid, admission_current_season())`;
+
+/** The current season's name: the academic year the portal shows (the branding, the forms). */
+export async function currentSeasonName(db: Database): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: admissionSeasons.name })
+    .from(admissionSeasons)
+    .where(isNull(admissionSeasons.closedAt));
+  return row?.name;
+}

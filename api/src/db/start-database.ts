@@ -4,6 +4,7 @@ import { type EmbeddedCluster, startEmbeddedPostgres } from './embedded-postgres
 import { ensureDatabase } from './ensure-database.js';
 import { runMigrations } from './migrate.js';
 import { type DatabaseHandle, openDatabase } from './pool.js';
+import { nameFirstSeason } from './seed/first-season.js';
 import { seedReferenceData } from './seed/reference-data.js';
 
 interface Logger {
@@ -33,6 +34,7 @@ export async function startDatabase(config: Config, log: Logger): Promise<Starte
   try {
     await runMigrations(handle.pool);
     await seedReferenceData(handle.db);
+    await nameFirstSeason(handle.db, config.branding.academicYear);
   } catch (error) {
     await handle.pool.end();
     await cluster?.stop();

@@ -158,6 +158,10 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   // College settings (issue 17): the super admin sets each college's data deadline. `GET /colleges` stays public.
   { method: 'PATCH', url: '/colleges/:id', allow: SUPERADMIN_ONLY },
 
+  // Admission seasons (issue 21): the staff who see lists pick a season; only the super admin opens or deletes one.
+  { method: 'GET', url: '/seasons', allow: ['SUPERADMIN', 'SUPPORT', 'ADMIN'] },
+  { method: 'POST', url: '/seasons', allow: SUPERADMIN_ONLY },
+  { method: 'DELETE', url: '/seasons/:id', allow: SUPERADMIN_ONLY },
   // Content editing (issue 19): the super admin edits what students read. Every write is audited.
   // Quiz bank.
   { method: 'GET', url: '/content/quiz-questions', allow: SUPERADMIN_ONLY },

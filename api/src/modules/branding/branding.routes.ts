@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brandingResponseSchema } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentSeasonName } from '../../db/seasons.js';
 
 const DEFAULT_LOGO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/logo.svg');
 const LOGO_TYPES: Record<string, string> = {
@@ -27,7 +28,12 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         universityName: branding.universityName,
         universityNameEn: branding.universityNameEn,
         copyrightHolder: branding.copyrightHolder,
-        academicYear: branding.academicYear,
+        // The current admission season's name (issue 21), cached per instance until a season is opened.
+        academicYear: await app.content.get(
+          'seasons',
+          'current',
+          async () => (await currentSeasonName(app.db)) ?? branding.academicYear,
+        ),
         logoUrl: '/api/v1/branding/logo',
         socialLinks: branding.socialLinks,
         timeZone: app.config.universityTimeZone,
