@@ -21,6 +21,7 @@ import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostil
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
 import { NOTIFICATION_CASES } from '../test/hostile-input/notification-cases.js';
+import { SEASON_CASES } from '../test/hostile-input/season-cases.js';
 import { STAFF_SESSION_CASES } from '../test/hostile-input/staff-session-cases.js';
 import { STUDENT_DATA_CASES } from '../test/hostile-input/student-data-cases.js';
 import { TWO_FACTOR_CASES } from '../test/hostile-input/two-factor-cases.js';
@@ -47,6 +48,7 @@ const CASES: readonly HostileCase[] = [
   ...CONTENT_QUESTIONNAIRE_CASES,
   ...CONTENT_CHARTER_CASES,
   ...CONTENT_COLLEGE_CASES,
+  ...SEASON_CASES,
   ...STUDENT_DATA_CASES,
   ...STAFF_SESSION_CASES,
   ...TWO_FACTOR_CASES,
@@ -100,12 +102,19 @@ beforeAll(async () => {
     )
   ).rows;
   if (!college) throw new Error('no college without students of the table');
+  const [season] = (
+    await database.pool.query<{ id: string; name: string }>(
+      'SELECT id, name FROM admission_seasons WHERE closed_at IS NULL',
+    )
+  ).rows;
+  if (!season) throw new Error('no current admission season');
   ctx = {
     student: { id: student.id, nationalId: student.nationalId },
     passedStudent: { id: passedStudent.id, nationalId: passedStudent.nationalId },
     otherStudent: { id: otherStudent.id, nationalId: otherStudent.nationalId },
     reviewStudent: { id: reviewStudent.id, nationalId: reviewStudent.nationalId },
     college,
+    season,
     staff: staff as CaseContext['staff'],
     questions,
     drawnQuestions,

@@ -33,6 +33,8 @@ export interface CaseContext {
    * review version 0, nobody logged in as it: what the review calls work on.
    */
   reviewStudent: { id: string; nationalId: string };
+  /** The current admission season (issue 21); no case opens another. */
+  season: { id: string; name: string };
   /** A college none of the table's students belongs to: the deadline cases set and clear its deadline. */
   college: { id: string };
   staff: Record<StaffRole, { id: string; token: string; phoneNumber: string; userName: string }>;

@@ -9,6 +9,7 @@ import { studentRouteRequests, withCookie } from '../../../test/student-routes.j
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import {
   additionalQuestions,
+  admissionSeasons,
   appointments,
   collegePrograms,
   colleges,
@@ -364,6 +365,28 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       expect([401, 403]).toContain(res.statusCode);
     }
     expect(await db.select().from(colleges).where(eq(colleges.id, college.id))).toEqual([college]);
+  },
+  'DELETE /seasons/:id': async () => {
+    // A closed season of its own with one student, the right count typed: only the caller stands in the way.
+    const [season] = await db
+      .insert(admissionSeasons)
+      .values({ name: '1990/1991', closedAt: new Date('1991-06-30T00:00:00Z') })
+      .returning();
+    if (!season) throw new Error('season not inserted');
+    await insertStudent(db, { seasonId: season.id });
+    for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `${API_PREFIX}/seasons/${season.id}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ confirmCount: 1 }),
+      });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    expect(await db.select().from(admissionSeasons).where(eq(admissionSeasons.id, season.id))).toEqual([
+      season,
+    ]);
+    expect(await db.select().from(students).where(eq(students.seasonId, season.id))).toHaveLength(1);
   },
   'POST /colleges/:id/programs': async () => {
     const { tourism } = await tourismPrograms();

@@ -4,7 +4,13 @@ import { contentCache } from './content-cache.js';
 
 /** Counters the test moves by hand, as edits on other instances would. */
 function counters() {
-  const versions: Record<ContentKind, number> = { quiz: 1, questionnaire: 1, charter: 1, colleges: 1 };
+  const versions: Record<ContentKind, number> = {
+    quiz: 1,
+    questionnaire: 1,
+    charter: 1,
+    colleges: 1,
+    seasons: 1,
+  };
   const readVersions = vi.fn(async () => ({ ...versions }));
   return { versions, readVersions };
 }
