@@ -191,6 +191,12 @@ const envSchema = z
     NOTIFICATION_WORKERS: flag.default(true),
     NOTIFICATION_RETRY_DELAY_S: z.coerce.number().int().min(1).max(86_400).default(450),
     NOTIFICATION_EXPIRE_S: z.coerce.number().int().min(5).max(3600).default(120),
+    // Spelled out rather than coerced: an empty value would coerce to 0, which silently keeps images forever.
+    RETENTION_DAYS: z
+      .string()
+      .regex(/^\d{1,5}$/, { error: 'must be a whole number of days (0 keeps the images forever)' })
+      .default('365')
+      .transform(Number),
   })
   .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
     message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
@@ -287,6 +293,8 @@ export interface Config {
   interviewResultVisible: boolean;
   /** Notifications to students (issue 17): channels, delivery workers and retries. */
   notifications: NotificationsConfig;
+  /** Whole days after a season closes until its images are deleted (issue 21); 0 keeps them forever. */
+  retentionDays: number;
   /** Staff roles that must enrol a second factor before any other screen opens (issue 20). */
   staffTwoFactorRequired: readonly StaffRole[];
   /** `seatNo`: a student logs in with the national ID and the seat number of the imported list (issue 20). */
@@ -379,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
       retryDelaySeconds: e.NOTIFICATION_RETRY_DELAY_S,
       expireSeconds: e.NOTIFICATION_EXPIRE_S,
     },
+    retentionDays: e.RETENTION_DAYS,
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED,
     studentSecondFactor: e.STUDENT_SECOND_FACTOR,
     branding: {

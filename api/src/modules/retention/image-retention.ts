@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ObjectStorage } from '../../storage/storage.js';
+import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
+import type { RetentionRepository, SeasonImagesDeleted } from './retention.repository.js';
+import { imagesDueForDeletion } from './retention-rule.js';
+
+/** Students whose images one transaction marks: at most six times as many keys are held at once. */
+export const BATCH_STUDENTS = 100;
+
+/** Files deleted at a time. */
+const DELETE_CONCURRENCY = 16;
+
+export const IMAGES_RETENTION_ACTION = 'season.images_retention';
+
+export interface ImageRetentionDeps {
+  repository: RetentionRepository;
+  storage: ObjectStorage;
+  /** `RETENTION_DAYS`: 0 keeps every image forever. */
+  retentionDays: number;
+  audit: (entry: AuditEntry, tx: DbExecutor) => Promise<void>;
+  log: FastifyBaseLogger;
+  /** Asked between batches: true stops the run there (the app is closing); the next run carries on. */
+  stopped?: () => boolean;
+  now?: Date;
+  batchStudents?: number;
+}
+
+export type RetentionRun =
+  | { outcome: 'busy' }
+  | { outcome: 'stopped'; finished: SeasonImagesDeleted[] }
+  | { outcome: 'done'; finished: SeasonImagesDeleted[] };
+
+/** Deletes the files, all of them tried; throws when any could not be deleted, so the batch is tried again. */
+async function deleteFiles(storage: ObjectStorage, keys: readonly string[]): Promise<void> {
+  const queue = [...keys];
+  let failed = 0;
+  let firstError: unknown;
+  const worker = async () => {
+    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        failed += 1;
+        firstError ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, keys.length) }, worker));
+  if (failed > 0)
+    throw new Error(`${failed} of ${keys.length} image files could not be deleted`, { cause: firstError });
+}
+
+/**
+ * One run of the retention job (issue 21): for each season due (`imagesDueForDeletion`), batch by batch, marks
+ * the images of some students purged in one transaction, then deletes their files once it has committed; when no
+ * image of the season is left unpurged, records `images_deleted_at` with one audit row. A row never points at a
+ * deleted file without `purged_at`. A run that stopped between a commit and its deletions (crash, store down)
+ * left at most that last batch's files: the next run deletes them again first (deleting twice is harmless),
+ * then goes on from the first student, skipping those already purged. Answers 'busy' when another run holds
+ * the lock.
+ */
+export async function deleteDueSeasonImages(deps: ImageRetentionDeps): Promise<RetentionRun> {
+  const { repository, storage, log, stopped = () => false, now = new Date() } = deps;
+  const batchStudents = deps.batchStudents ?? BATCH_STUDENTS;
+  if (!(await repository.tryLock())) return { outcome: 'busy' };
+  try {
+    const finished: SeasonImagesDeleted[] = [];
+    const due = (await repository.seasons()).filter((season) =>
+      imagesDueForDeletion(season, deps.retentionDays, now),
+    );
+    for (const season of due) {
+      await deleteFiles(storage, await repository.lastMarkedKeys(season.id));
+      let after: string | null = null;
+      for (;;) {
+        if (stopped()) return { outcome: 'stopped', finished };
+        const batch = await repository.markBatch(season.id, after, batchStudents);
+        if (batch.lastStudentId === null) break;
+        await deleteFiles(storage, batch.keys);
+        after = batch.lastStudentId;
+      }
+      const done = await repository.finishSeason(season.id, (figures, tx) =>
+        deps.audit(
+          {
+            actor: null,
+            action: IMAGES_RETENTION_ACTION,
+            targetType: 'season',
+            targetId: season.id,
+            details: {
+              season: figures.name,
+              closedAt: figures.closedAt,
+              retentionDays: deps.retentionDays,
+              images: figures.images,
+              students: figures.students,
+            },
+          },
+          tx,
+        ),
+      );
+      if (done) {
+        log.info(
+          { season: done.name, images: done.images, students: done.students },
+          'season images deleted',
+        );
+        finished.push(done);
+      }
+    }
+    return { outcome: 'done', finished };
+  } finally {
+    // A connection that broke frees the lock by itself; its caller drops that connection either way.
+    await repository.unlock().catch(() => undefined);
+  }
+}
