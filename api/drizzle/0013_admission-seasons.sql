@@ -34,9 +34,9 @@ CREATE INDEX "students_college_documents_status_idx" ON "students" USING btree (
 CREATE INDEX "students_review_queue_idx" ON "students" USING btree ("college_id","season_id","completed_at","id") WHERE "students"."documents_awaiting" > 0;--> statement-breakpoint
 ALTER TABLE "student_images" ADD COLUMN "purged_at" timestamp with time zone;--> statement-breakpoint
 -- A closed season is read-only, whatever code path writes: a student's row and what hangs off it refuse changes
--- with SQLSTATE PA001 (answered 409 in Arabic). The retention job and a season's deletion set
--- portal.season_maintenance for their own transaction. Notifications are left out: deliveries queued before the
--- season closed still record their outcome.
+-- with SQLSTATE PA001 (answered 409 in Arabic). The retention job, a season's deletion and a restore from a
+-- backup set portal.season_maintenance for their own transaction. Notifications are left out: deliveries queued
+-- before the season closed still record their outcome.
 CREATE FUNCTION refuse_closed_season_write() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   season uuid;
@@ -44,7 +44,9 @@ BEGIN
   IF current_setting('portal.season_maintenance', true) = 'on' THEN
     RETURN coalesce(NEW, OLD);
   END IF;
-  IF TG_TABLE_NAME = 'students' THEN
+  IF TG_TABLE_NAME = 'students' AND TG_OP = 'INSERT' THEN
+    season := NEW.season_id;
+  ELSIF TG_TABLE_NAME = 'students' THEN
     season := OLD.season_id;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT s.season_id INTO season FROM students s WHERE s.id = OLD.student_id;
@@ -56,7 +58,7 @@ BEGIN
   END IF;
   RETURN coalesce(NEW, OLD);
 END $$;--> statement-breakpoint
-CREATE TRIGGER students_closed_season BEFORE UPDATE OR DELETE ON students
+CREATE TRIGGER students_closed_season BEFORE INSERT OR UPDATE OR DELETE ON students
   FOR EACH ROW EXECUTE FUNCTION refuse_closed_season_write();--> statement-breakpoint
 CREATE TRIGGER student_images_closed_season BEFORE INSERT OR UPDATE OR DELETE ON student_images
   FOR EACH ROW EXECUTE FUNCTION refuse_closed_season_write();--> statement-breakpoint

@@ -2,6 +2,7 @@ import type { ContentCollege, ProgramEntry } from '@portal/common';
 import { type AnyColumn, and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { collegePrograms, colleges, students } from '../../db/schema.js';
+import { inCurrentSeason } from '../../db/seasons.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
 
 const collegeColumns = {
@@ -234,7 +235,8 @@ export function collegeContentRepository(db: Database) {
           program2: renamed(students.program2),
           program3: renamed(students.program3),
         })
-        .where(and(eq(students.collegeId, collegeId), choseProgram(from)))
+        // The current season's choices: a closed season keeps the names its students chose (read-only, issue 21).
+        .where(and(eq(students.collegeId, collegeId), inCurrentSeason, choseProgram(from)))
         .returning({ id: students.id });
       return rows.length;
     },

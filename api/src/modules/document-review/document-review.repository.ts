@@ -10,9 +10,9 @@ import { refreshDocumentsStatus } from '../../db/documents-status.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import {
-  admissionSeasons,
   additionalAnswers,
   additionalQuestions,
+  admissionSeasons,
   appointments,
   auditLog,
   colleges,
@@ -21,6 +21,7 @@ import {
   studentImages,
   students,
 } from '../../db/schema.js';
+import { inCurrentSeason } from '../../db/seasons.js';
 import type { AuditActor, DbExecutor } from '../audit/audit.repository.js';
 
 /** A student's history shows at most this many audit rows, the newest. */
@@ -132,6 +133,7 @@ export function documentReviewRepository(db: Database) {
       socialWork: colleges.socialWork,
       storageKey: studentImages.storageKey,
       contentType: studentImages.contentType,
+      purgedAt: studentImages.purgedAt,
     })
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
@@ -148,22 +150,24 @@ export function documentReviewRepository(db: Database) {
     .from(students)
     .innerJoin(colleges, eq(colleges.id, students.collegeId))
     .leftJoin(appointments, eq(appointments.studentId, students.id))
-    .where(and(eq(students.collegeId, sql.placeholder('collegeId')), awaitingReview))
+    .where(and(eq(students.collegeId, sql.placeholder('collegeId')), inCurrentSeason, awaitingReview))
     .orderBy(asc(students.completedAt), asc(students.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('document_review_queue_page');
 
-  // Three index-only counts: the partial queue index, and (college_id, documents_status) for the other two.
+  // Three index-only counts: the partial queue index, and (college_id, season_id, documents_status) for the
+  // other two. The queue is the current admission season's: a closed season is read-only (issue 21).
   const queueCounts = db
     .select({
       awaiting: sql<number>`(SELECT count(*)::int FROM ${students}
-        WHERE ${students.collegeId} = ${sql.placeholder('collegeId')} AND ${awaitingReview})`,
+        WHERE ${students.collegeId} = ${sql.placeholder('collegeId')} AND ${inCurrentSeason} AND ${awaitingReview})`,
       needsReupload: sql<number>`(SELECT count(*)::int FROM ${students}
-        WHERE ${students.collegeId} = ${sql.placeholder('collegeId')}
+        WHERE ${students.collegeId} = ${sql.placeholder('collegeId')} AND ${inCurrentSeason}
           AND ${students.documentsStatus} = 'needsReupload')`,
       accepted: sql<number>`(SELECT count(*)::int FROM ${students}
-        WHERE ${students.collegeId} = ${sql.placeholder('collegeId')} AND ${students.documentsStatus} = 'accepted')`,
+        WHERE ${students.collegeId} = ${sql.placeholder('collegeId')} AND ${inCurrentSeason}
+          AND ${students.documentsStatus} = 'accepted')`,
     })
     .from(sql`(SELECT 1) AS one`)
     .prepare('document_review_queue_counts');

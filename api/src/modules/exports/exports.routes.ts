@@ -1,4 +1,5 @@
 import {
+  seasonQuerySchema,
   studentDownloadParamsSchema,
   studentDownloadRequestSchema,
   studentDownloadResponseSchema,
@@ -41,16 +42,22 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         tags,
         summary:
           'A 10-minute signed link to a student export (.xlsx; completePhotos: .zip) of one faculty or all',
+        description: 'The optional ?season= exports a closed admission season; without it, the current one.',
         params: studentDownloadParamsSchema,
+        querystring: seasonQuerySchema,
         body: studentDownloadRequestSchema,
         response: { 200: studentDownloadResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const staff = app.auth.currentStaff(request);
-      const path = await service.createLink(staff, request.params.type, request.body.faculty, {
-        ip: request.ip,
-      });
+      const path = await service.createLink(
+        staff,
+        request.params.type,
+        request.body.faculty,
+        { ip: request.ip },
+        request.query.season ?? null,
+      );
       return { status: 'success' as const, path };
     },
   );

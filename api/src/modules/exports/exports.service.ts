@@ -17,6 +17,7 @@ import { StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import { RETENTION_MESSAGES } from '../retention/retention-messages.js';
 import type { ExportFilter, ExportsRepository } from './exports.repository.js';
 import type { DownloadFile } from './send-download.js';
 import { XLSX_CONTENT_TYPE, ZIP_CONTENT_TYPE } from './send-download.js';
@@ -69,6 +70,8 @@ interface LinkData {
   c: string | null;
   s: string;
   i: number;
+  /** The admission season; null (or absent, in links made before seasons) for the current one. */
+  n?: string | null;
 }
 
 function isLinkData(data: Record<string, unknown>): data is Record<string, unknown> & LinkData {
@@ -76,7 +79,8 @@ function isLinkData(data: Record<string, unknown>): data is Record<string, unkno
     STUDENT_DOWNLOAD_TYPES.includes(data.t as StudentDownloadType) &&
     (data.c === null || typeof data.c === 'string') &&
     typeof data.s === 'string' &&
-    typeof data.i === 'number'
+    typeof data.i === 'number' &&
+    (data.n === undefined || data.n === null || typeof data.n === 'string')
   );
 }
 
@@ -91,6 +95,7 @@ export function exportsService({ repository, audit, links, storage, downloadPath
       type: StudentDownloadType,
       requestedFaculty: string | null,
       context: { ip: string },
+      seasonId: string | null = null,
     ): Promise<string> {
       if (!STUDENT_DOWNLOAD_ROLES[type].includes(staff.role as 'SUPERADMIN' | 'SUPPORT'))
         throw new AppError(403, MESSAGES.forbidden);
@@ -101,7 +106,7 @@ export function exportsService({ repository, audit, links, storage, downloadPath
         if (!collegeId) throw new AppError(400, MESSAGES.collegeNotFound);
       }
       const issuedAt = Date.now();
-      const data: LinkData = { t: type, c: collegeId, s: staff.id, i: issuedAt };
+      const data: LinkData = { t: type, c: collegeId, s: staff.id, i: issuedAt, n: seasonId };
       const token = links.sign(EXPORT_LINK_PURPOSE, { ...data }, DOWNLOAD_LINK_LIFETIME_MS, issuedAt);
       await audit({
         actor: { id: staff.id, userName: staff.userName },
@@ -111,6 +116,7 @@ export function exportsService({ repository, audit, links, storage, downloadPath
         details: {
           type,
           faculty,
+          ...(seasonId ? { season: seasonId } : {}),
           linkExpiresAt: new Date(issuedAt + DOWNLOAD_LINK_LIFETIME_MS).toISOString(),
         },
         ip: context.ip,
@@ -135,7 +141,7 @@ export function exportsService({ repository, audit, links, storage, downloadPath
       const faculty = data.c ? ((await repository.collegeName(data.c)) ?? null) : null;
       if (data.c && !faculty) throw new AppError(404, MESSAGES.collegeNotFound);
       // complete, completeSupport, completePhotos: students with complete data; the others: without.
-      const filter = { complete: data.t.startsWith('complete'), collegeId: data.c };
+      const filter = { complete: data.t.startsWith('complete'), collegeId: data.c, seasonId: data.n ?? null };
       // Audited before a byte is sent (no audit row, no file), with the students the file holds.
       await audit({
         actor: { id: data.s, userName: staff.userName },
@@ -188,16 +194,22 @@ export function exportsService({ repository, audit, links, storage, downloadPath
     /**
      * The photos export: a zip with one folder per complete student, named by national ID, holding the stored
      * images (`<kind>.png|jpg`), stored without recompression. Images are read one at a time from the storage
-     * as the zip is sent; an image missing from the storage is listed in a note inside the zip.
+     * as the zip is sent; an image missing from the storage is listed in a note inside the zip, and so is one
+     * whose file the retention job deleted (in a note of its own: that absence is expected).
      */
     photos(opened: OpenedExport): { body: Readable; produce: () => Promise<void> } {
       const zip = new yazl.ZipFile();
       const body = zip.outputStream as unknown as Readable;
       const produce = async () => {
         const missing: string[] = [];
+        const purged: string[] = [];
         const now = new Date();
         await repository.streamImages(opened.filter, async (rows) => {
           for (const image of rows) {
+            if (image.purged) {
+              purged.push(`${image.nationalId}: ${image.kind}`);
+              continue;
+            }
             let stream: Readable;
             try {
               stream = await storage.get(image.storageKey);
@@ -220,6 +232,12 @@ export function exportsService({ repository, audit, links, storage, downloadPath
           zip.addBuffer(
             Buffer.from(`صور غير موجودة في المخزن:\n${missing.join('\n')}\n`, 'utf8'),
             'صور غير موجودة.txt',
+            { mtime: now },
+          );
+        if (purged.length > 0)
+          zip.addBuffer(
+            Buffer.from(`${RETENTION_MESSAGES.archiveEntryHeading}\n${purged.join('\n')}\n`, 'utf8'),
+            RETENTION_MESSAGES.archiveEntryName,
             { mtime: now },
           );
         zip.end();

@@ -38,7 +38,7 @@ export function deadlineRemindersRepository(db: Database) {
           ${JSON.stringify({ deadline, days })}::jsonb
         FROM ${students} s
           CROSS JOIN unnest(${sql.param([...NOTIFICATION_CHANNELS])}::text[]) AS c(channel)
-        WHERE s.college_id = ${collegeId} AND NOT s.is_complete
+        WHERE s.college_id = ${collegeId} AND s.season_id = admission_current_season() AND NOT s.is_complete
         ON CONFLICT (student_id, channel, dedupe_key) DO NOTHING`);
       return result.rowCount ?? 0;
     },

@@ -65,7 +65,8 @@ export interface CampaignStateRow {
  * appointments_day_idx for the day.
  */
 function audienceOf(collegeId: string, filter: MessageFilter): SQL {
-  const ofCollege = sql`s.college_id = ${collegeId}::uuid`;
+  // Staff messages go to the current admission season's students only (issue 21).
+  const ofCollege = sql`s.college_id = ${collegeId}::uuid AND s.season_id = admission_current_season()`;
   switch (filter.audience) {
     case 'all':
       return ofCollege;

@@ -25,6 +25,7 @@ export interface AppointRound {
  * and no appointment. `s` is the students table.
  */
 const waiting: SQL = sql`s.is_complete
+  AND s.season_id = admission_current_season()
   AND s.college_id IN (SELECT c.id FROM colleges c WHERE c.social_work)
   AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.student_id = s.id)`;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, SEASON_MESSAGES, type Season, type StaffRole } from '@portal/common';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { injectAs } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
@@ -184,6 +184,33 @@ describe('admission seasons', () => {
     expect((await stats()).allStudentsNumber).toBe(1);
     expect(await stats(first.id)).toMatchObject({ allStudentsNumber: 2, allStudentsNumberCompleted: 1 });
     expect((await call('GET', '/students/getStatistics?season=nope')).statusCode).toBe(400);
+
+    // An export of the closed season holds its students: the download's audit row counts them.
+    const exported = async (season?: string) => {
+      const link = await call(
+        'POST',
+        `/students/downloadStudentData/incompleteSupport${season ? `?season=${season}` : ''}`,
+        {
+          faculty: COLLEGE,
+        },
+      );
+      expect(link.statusCode, link.body).toBe(200);
+      const download = await app.inject({ method: 'GET', url: link.json().path });
+      expect(download.statusCode).toBe(200);
+      const [row] = await db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'students.export.download'))
+        .orderBy(desc(auditLog.createdAt))
+        .limit(1);
+      return (row?.details as { rows?: number } | undefined)?.rows;
+    };
+    expect(await exported(first.id)).toBe(1);
+    expect(await exported()).toBe(1);
+    await insertStudent(db, { college: COLLEGE, seasonId: first.id }).then(
+      () => expect.unreachable('a student was added to a closed season'),
+      () => undefined,
+    );
 
     const record = (await call('GET', `/students/record/${returning.oldId}`)).json().data;
     expect(record.season).toEqual({ id: first.id, name: first.name, current: false });
