@@ -87,14 +87,16 @@ describe('loadConfig', () => {
 });
 
 describe('RETENTION_DAYS', () => {
-  it('keeps a closed season\'s images 365 days unless set; 0 keeps them forever', () => {
+  it("keeps a closed season's images 365 days unless set; 0 keeps them forever", () => {
     expect(loadConfig({}).retentionDays).toBe(365);
     expect(loadConfig({ RETENTION_DAYS: '30' }).retentionDays).toBe(30);
     expect(loadConfig({ RETENTION_DAYS: '0' }).retentionDays).toBe(0);
   });
 
   it.each(['', ' ', '-1', '1.5', '1e3', 'forever', '100000'])('refuses %j naming the variable', (value) => {
-    expect(() => loadConfig({ RETENTION_DAYS: value })).toThrow(/RETENTION_DAYS: must be a whole number of days/);
+    expect(() => loadConfig({ RETENTION_DAYS: value })).toThrow(
+      /RETENTION_DAYS: must be a whole number of days/,
+    );
   });
 });
 

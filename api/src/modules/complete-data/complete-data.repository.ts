@@ -112,6 +112,7 @@ export function completeDataRepository(db: Database) {
       reviewStatus: studentImages.reviewStatus,
       reviewNote: studentImages.reviewNote,
       createdAt: studentImages.createdAt,
+      purgedAt: studentImages.purgedAt,
     })
     .from(studentImages)
     .where(eq(studentImages.studentId, sql.placeholder('studentId')))

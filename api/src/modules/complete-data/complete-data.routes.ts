@@ -178,6 +178,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.unknown().meta({ description: 'The image bytes (image/png or image/jpeg)' }),
           ...errors,
+          410: errorEnvelopeSchema,
           503: errorEnvelopeSchema,
         },
       },

@@ -23,6 +23,7 @@ import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
+import { RETENTION_MESSAGES } from '../retention/retention-messages.js';
 import {
   type CompleteDataRepository,
   type NewImage,
@@ -268,11 +269,12 @@ export function completeDataService(
 
     /**
      * One stored image of the student: its type and digest, and `open` for its bytes; 404 when there is none
-     * (also when its file is missing from the storage, which is logged).
+     * (also when its file is missing from the storage, which is logged), 410 once the retention job deleted it.
      */
     async photo(studentId: string, kind: ImageKind, log: FastifyBaseLogger) {
       const image = (await repository.images(studentId)).find((row) => row.kind === kind);
       if (!image) throw new AppError(404, MESSAGES.photoNotFound);
+      if (image.purgedAt) throw new AppError(410, RETENTION_MESSAGES.imagePurged);
       const open = async (): Promise<Readable> => {
         try {
           return await storage.get(image.storageKey);

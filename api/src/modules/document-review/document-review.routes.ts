@@ -89,7 +89,7 @@ export const documentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         params: studentDocumentParamsSchema,
         response: {
           200: z.unknown().meta({ description: 'The image bytes (image/png or image/jpeg)' }),
-          ...errorResponses(400, ...GUARDED, 404, 503),
+          ...errorResponses(400, ...GUARDED, 404, 410, 503),
         },
       },
     },

@@ -17,6 +17,7 @@ import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../st
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import { RETENTION_MESSAGES } from '../retention/retention-messages.js';
 import { toStudentRecord } from '../student-records/student-records.service.js';
 import type { DocumentViewer } from './document-access.js';
 import type {
@@ -242,7 +243,8 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
 
     /**
      * `GET /students/document/{id}/{kind}`: the stored image, for the student itself or for staff whose scope
-     * holds the student. A staff read is audited once the image is found and opened.
+     * holds the student. A staff read is audited once the image is found and opened. 410 once the retention
+     * job deleted the file (the row and its review stay).
      */
     async document(
       viewer: DocumentViewer,
@@ -260,6 +262,7 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
       if (viewer.type === 'staff')
         assertStudentInScope(viewer.staff, { id: found.collegeId, socialWork: found.socialWork });
       if (!found.storageKey || !found.contentType) throw new AppError(404, MESSAGES.photoNotFound);
+      if (found.purgedAt) throw new AppError(410, RETENTION_MESSAGES.imagePurged);
 
       const stream = await openImage(found.storageKey, log);
       if (viewer.type === 'staff') {

@@ -16,6 +16,8 @@ export interface ImageRow {
   kind: string;
   storageKey: string;
   contentType: string;
+  /** The retention job deleted its file (issue 21). */
+  purged: boolean;
 }
 
 export function exportsRepository(db: Database) {
@@ -70,7 +72,7 @@ export function exportsRepository(db: Database) {
     streamImages(filter: ExportFilter, onBatch: (rows: ImageRow[]) => Promise<void>): Promise<number> {
       const query = sql`
         SELECT s.national_id AS "nationalId", i.kind, i.storage_key AS "storageKey",
-          i.content_type AS "contentType"
+          i.content_type AS "contentType", i.purged_at IS NOT NULL AS purged
         FROM student_images i
         JOIN students s ON s.id = i.student_id
         WHERE ${where(filter)}

@@ -53,6 +53,7 @@ export function myDataRepository(db: Database) {
           reviewReason: studentImages.reviewReason,
           reviewNote: studentImages.reviewNote,
           reviewedAt: studentImages.reviewedAt,
+          purgedAt: studentImages.purgedAt,
         })
         .from(studentImages)
         .where(eq(studentImages.studentId, studentId));

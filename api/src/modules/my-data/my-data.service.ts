@@ -83,8 +83,10 @@ export function myDataService({ repository, storage, interviewResultVisible }: M
         documents: documents.map((d) => ({
           kind: d.kind,
           label: isImageKind(d.kind) ? IMAGE_KIND_LABELS[d.kind] : d.kind,
-          // null once the image turns out to be missing from the storage.
-          file: imageFileName(d.kind, d.contentType) as string | null,
+          // null once the image turns out to be missing from the storage, or was deleted (below).
+          file: d.purgedAt ? null : (imageFileName(d.kind, d.contentType) as string | null),
+          // When the retention job deleted the image, after the season closed (issue 21); null while kept.
+          fileDeletedAt: d.purgedAt,
           contentType: d.contentType,
           sizeBytes: d.sizeBytes,
           sha256: d.sha256,
@@ -128,7 +130,8 @@ export function myDataService({ repository, storage, interviewResultVisible }: M
   return {
     /**
      * The download, once the student is known to exist (so a deleted student gets a 404, not a broken zip). An
-     * image missing from the storage is named in the JSON (`file: null`) rather than failing the download.
+     * image missing from the storage is named in the JSON (`file: null`) rather than failing the download; one
+     * the retention job deleted is left out the same way, with `fileDeletedAt`.
      */
     async download(studentId: string, now = new Date()): Promise<MyDataDownload> {
       const { data, documents } = await collect(studentId);
@@ -136,6 +139,7 @@ export function myDataService({ repository, storage, interviewResultVisible }: M
       const body = zip.outputStream as unknown as Readable;
       const produce = async () => {
         for (const [index, document] of documents.entries()) {
+          if (document.purgedAt) continue;
           let stream: Readable;
           try {
             stream = await storage.get(document.storageKey);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { poolOf } from '../../db/pool.js';
+import { startImageRetention } from '../retention/retention-job.js';
 import { type EmailChannel, emailChannel } from './channels/email.js';
 import { smsChannel } from './channels/sms.js';
 import { smsRateLimiter } from './channels/sms-rate.js';
@@ -24,7 +25,8 @@ const RETRY_START_MS = 5_000;
 
 /**
  * Delivers the notifications outbox (issue 17) when `NOTIFICATION_WORKERS` is on: pg-boss on a pool of its own,
- * the delivery workers, the deadline reminders' schedule and the dispatcher, started once the app is ready and
+ * the delivery workers, the deadline reminders' schedule, the dispatcher, and the closed seasons' image retention
+ * (`modules/retention`, which only borrows this queue), started once the app is ready and
  * stopped with it (running deliveries are given STOP_TIMEOUT_MS to finish). The start does not hold the app's:
  * students are served while the database is away, and the queue starts once it answers (the outbox keeps what
  * comes meanwhile). Off, it does nothing: the instance still queues messages in the outbox, and another delivers
@@ -109,6 +111,15 @@ export const notificationsPlugin = fp(
         repository: deadlineRemindersRepository(db),
         timeZone: app.config.universityTimeZone,
         log: app.log,
+      });
+      await startImageRetention({
+        boss,
+        pool,
+        storage: app.storage,
+        retentionDays: app.config.retentionDays,
+        timeZone: app.config.universityTimeZone,
+        log: app.log,
+        stopped: () => closing,
       });
       sweeper = dispatcher({
         boss,
