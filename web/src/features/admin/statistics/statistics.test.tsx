@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREVIOUS, SEASONS, seasonsAnswer } from '@/components/season-select/testing/seasons';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { fails, ok, signedInAs } from '../testing/staff-fixtures';
@@ -28,9 +29,9 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
 });
 
-async function openScreen(handler: Handler) {
-  const api = mockApi({ ...signedInAs('SUPERADMIN'), [STATISTICS]: handler });
-  const app = renderApp('/admin/statistics');
+async function openScreen(handler: Handler, path = '/admin/statistics') {
+  const api = mockApi({ ...signedInAs('SUPERADMIN'), [SEASONS]: seasonsAnswer(), [STATISTICS]: handler });
+  const app = renderApp(path);
   await screen.findByRole('heading', { name: 'الإحصائيات' });
   return { ...app, api };
 }
@@ -95,6 +96,33 @@ describe('statistics', () => {
     expect(alert).toHaveTextContent(MESSAGES.databaseUnavailable);
     await user.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByRole('article', { name: 'كلية التجارة' })).toBeInTheDocument();
+  });
+
+  it("shows the chosen season's figures, and keeps the choice in the address", async () => {
+    const { user, api, router } = await openScreen(({ query }) =>
+      query.get('season') === PREVIOUS.id
+        ? ok({ allStudentsNumber: 987, allStudentsNumberCompleted: 900, results: RESULTS.slice(1, 2) })
+        : ok({ allStudentsNumber: 200, allStudentsNumberCompleted: 110, results: RESULTS }),
+    );
+    await waitFor(() => expect(screen.getByTestId('all-students')).toHaveTextContent('200'));
+    const season = screen.getByLabelText('العام الدراسي');
+    await waitFor(() => expect(season).toHaveDisplayValue('2026/2027 (الحالي)'));
+
+    await user.selectOptions(season, '2025/2026');
+    await waitFor(() => expect(screen.getByTestId('all-students')).toHaveTextContent('987'));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(router.state.location.search).toBe(`?season=${PREVIOUS.id}`);
+    expect(api.queriesOf(STATISTICS)).toEqual(['', `season=${PREVIOUS.id}`]);
+  });
+
+  it('opens on the season its address names', async () => {
+    const { api } = await openScreen(
+      () => ok({ allStudentsNumber: 987, allStudentsNumberCompleted: 900, results: RESULTS.slice(1, 2) }),
+      `/admin/statistics?season=${PREVIOUS.id}`,
+    );
+    await waitFor(() => expect(screen.getByTestId('all-students')).toHaveTextContent('987'));
+    await waitFor(() => expect(screen.getByLabelText('العام الدراسي')).toHaveDisplayValue('2025/2026'));
+    expect(api.queriesOf(STATISTICS)).toEqual([`season=${PREVIOUS.id}`]);
   });
 
   it('is for the super admin only: others are sent to the staff login (spec section 2)', async () => {

@@ -15,7 +15,9 @@ import { lazy, Suspense, useEffect, useId } from 'react';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { PageSpinner } from '@/components/page-spinner';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+import { SeasonSelect } from '@/components/season-select/season-select';
+import { useSelectedSeason } from '@/components/season-select/selected-season';
+import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useStatistics } from './api/statistics';
 import classes from './statistics.module.css';
 
@@ -38,11 +40,16 @@ const StatisticsChart = lazy(() =>
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
-/** Spec section 2, statistics (super admin only): overall totals, a chart, and a card per faculty. */
+/**
+ * Spec section 2, statistics (super admin only): overall totals, a chart, and a card per faculty, of the current
+ * admission season or a past one (issue 21).
+ */
 export function Statistics() {
   const { token } = useStaffSession();
   const handleError = useStaffErrorHandler();
-  const statistics = useStatistics(token);
+  const sessionKey = staffKeys.of(token);
+  const { seasonId } = useSelectedSeason(sessionKey);
+  const statistics = useStatistics(token, seasonId);
   const answer = statistics.data;
 
   useEffect(() => {
@@ -52,6 +59,7 @@ export function Statistics() {
   return (
     <Stack gap="lg">
       <Title order={2}>{TITLE}</Title>
+      <SeasonSelect scope={sessionKey} />
       {answer === undefined ? (
         <PageSpinner />
       ) : answer.status === 'error' ? (

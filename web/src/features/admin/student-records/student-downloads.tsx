@@ -26,15 +26,25 @@ export function downloadsFor(role: StaffRole): StudentDownloadType[] {
 }
 
 /**
- * Download buttons: each asks for a short-lived link to the chosen faculty's export (or every faculty's) and the
- * browser opens it; the file arrives as a download and the page stays.
+ * Download buttons: each asks for a short-lived link to the chosen season's and faculty's export (or every
+ * faculty's) and the browser opens it; the file arrives as a download and the page stays. A closed season's
+ * exports still work.
  */
-export function StudentDownloads({ role, faculty }: { role: StaffRole; faculty: string | null }) {
+export function StudentDownloads({
+  role,
+  faculty,
+  season,
+}: {
+  role: StaffRole;
+  faculty: string | null;
+  /** A past season's id; undefined: the current season. */
+  season: string | undefined;
+}) {
   const handleError = useStaffErrorHandler();
   const titleId = useId();
   const download = useMutation({
     mutationFn: async (type: StudentDownloadType) => {
-      const result = await requestStudentDownload(type, faculty);
+      const result = await requestStudentDownload(type, faculty, season);
       if (result.status === 'error') return handleError(result);
       openDownload(result.data.path);
       showSuccessNotice(MESSAGES.fileDownloaded);

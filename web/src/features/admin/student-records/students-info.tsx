@@ -24,10 +24,13 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
+import { ClosedSeasonNotice } from '@/components/season-select/closed-season-notice';
+import { SeasonSelect } from '@/components/season-select/season-select';
+import { useSelectedSeason } from '@/components/season-select/selected-season';
 import { getCookie } from '@/lib/cookies';
 import { FacultyPicker } from '../shared/faculty-picker';
 import { openDownload } from '../shared/open-download';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
   deleteStudent,
   requestAdmissionFormLink,
@@ -62,14 +65,19 @@ type SearchInput = Pick<StudentSearchQuery, 'type' | 'text'>;
 
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / STUDENT_PAGE_SIZE));
 
-/** Spec section 2, studentsInfo: a faculty's students page by page, a search, downloads and delete. */
+/**
+ * Spec section 2, studentsInfo: a faculty's students page by page, a search, downloads and delete; of the current
+ * admission season or, read-only, of a past one (issue 21).
+ */
 export function StudentsInfo() {
   const { token, role } = useStaffSession();
   const handleError = useStaffErrorHandler();
   const forgetStudent = useForgetStudent(token);
+  const sessionKey = staffKeys.of(token);
+  const { seasonId, closed } = useSelectedSeason(sessionKey);
   const choosesFaculty = role === 'SUPERADMIN' || role === 'SUPPORT';
-  // DELETE /students/deleteStudent/{id} is open to super admin and support only.
-  const mayDelete = choosesFaculty;
+  // DELETE /students/deleteStudent/{id} is open to super admin and support only, and a closed season is read-only.
+  const mayDelete = choosesFaculty && !closed;
 
   // A faculty ADMIN always works on its own faculty: null lets the server fill it in.
   const [faculty, setFaculty] = useState<string | null>(null);
@@ -80,14 +88,23 @@ export function StudentsInfo() {
   const [toDelete, setToDelete] = useState<StudentRecord | null>(null);
   const captionId = useId();
 
+  // Another season (chosen here, or by going back in the browser) starts from its first page.
+  const [pagedSeason, setPagedSeason] = useState(seasonId);
+  if (pagedSeason !== seasonId) {
+    setPagedSeason(seasonId);
+    setPage(1);
+  }
+
   const listQuery: StudentListQuery | null =
-    choosesFaculty && faculty === null ? null : { faculty, completedOnly, documentsStatus, page };
+    choosesFaculty && faculty === null
+      ? null
+      : { faculty, completedOnly, documentsStatus, page, season: seasonId };
   const searchQuery: StudentSearchQuery | null = search
-    ? { ...search, faculty, completedOnly, documentsStatus }
+    ? { ...search, faculty, completedOnly, documentsStatus, season: seasonId }
     : null;
   const list = useStudentList(token, listQuery);
   const found = useStudentSearch(token, searchQuery);
-  const visible = useVisibleCounts(token, listQuery === null);
+  const visible = useVisibleCounts(token, seasonId, listQuery === null);
 
   const failed = [list.data, found.data, visible.data].find(
     (answer) => answer?.status === 'error' && answer.httpStatus === 401,
@@ -135,6 +152,8 @@ export function StudentsInfo() {
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
+          <SeasonSelect scope={sessionKey} />
+          {closed && <ClosedSeasonNotice />}
           {choosesFaculty ? (
             <FacultyPicker
               onPick={(picked) => {
@@ -195,7 +214,7 @@ export function StudentsInfo() {
         </Group>
       </Stack>
 
-      {choosesFaculty && <StudentDownloads role={role} faculty={faculty} />}
+      {choosesFaculty && <StudentDownloads role={role} faculty={faculty} season={seasonId} />}
 
       <Results
         captionId={captionId}

@@ -1,5 +1,6 @@
 import { statisticsResponseSchema } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
+import { withSeason } from '@/components/season-select/selected-season';
 import { apiRequest, type ResponseParser } from '@/lib/api-client';
 import { staffKeys } from '../../shell/staff-session';
 
@@ -14,11 +15,15 @@ const statisticsParser: ResponseParser<ReturnType<typeof statisticsResponseSchem
   },
 };
 
-/** `GET /students/getStatistics` (super admin only). */
-export function getStatistics() {
-  return apiRequest('/students/getStatistics', { auth: true, schema: statisticsParser });
+/** `GET /students/getStatistics` (super admin only): the current season's, or a past one's (`season`). */
+export function getStatistics(season: string | undefined) {
+  return apiRequest(withSeason('/students/getStatistics', season), { auth: true, schema: statisticsParser });
 }
 
-export function useStatistics(token: string) {
-  return useQuery({ queryKey: [...staffKeys.of(token), 'statistics'], queryFn: getStatistics, staleTime: 0 });
+export function useStatistics(token: string, season: string | undefined) {
+  return useQuery({
+    queryKey: [...staffKeys.of(token), 'statistics', season],
+    queryFn: () => getStatistics(season),
+    staleTime: 0,
+  });
 }

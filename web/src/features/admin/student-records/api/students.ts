@@ -13,6 +13,7 @@ import {
 } from '@portal/common';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { withSeason } from '@/components/season-select/selected-season';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
 import { staffKeys } from '../../shell/staff-session';
 
@@ -23,6 +24,8 @@ export interface StudentListQuery {
   /** Only students whose documents are in this state (issue 16); null: any. */
   documentsStatus: DocumentsStatus | null;
   page: number;
+  /** A past season's id; undefined: the current season. */
+  season: string | undefined;
 }
 
 /** A search by name (type 1) or national ID (type 2), within a faculty or (null) every faculty. */
@@ -32,14 +35,18 @@ export interface StudentSearchQuery {
   faculty: string | null;
   completedOnly: boolean;
   documentsStatus: DocumentsStatus | null;
+  season: string | undefined;
 }
 
 const studentsKey = (token: string) => [...staffKeys.of(token), 'students'] as const;
 const countsKey = (token: string) => [...staffKeys.of(token), 'studentCounts'] as const;
 
-/** `POST /students/getAllStudents?page=&limit=500`; `isComplete: true` when only complete students are wanted. */
-export function getAllStudents({ faculty, completedOnly, documentsStatus, page }: StudentListQuery) {
-  return apiRequest(`/students/getAllStudents?page=${page}&limit=${STUDENT_PAGE_SIZE}`, {
+/**
+ * `POST /students/getAllStudents?page=&limit=500` (and `&season=` for a past season); `isComplete: true` when only
+ * complete students are wanted.
+ */
+export function getAllStudents({ faculty, completedOnly, documentsStatus, page, season }: StudentListQuery) {
+  return apiRequest(withSeason(`/students/getAllStudents?page=${page}&limit=${STUDENT_PAGE_SIZE}`, season), {
     method: 'POST',
     body: { faculty, isComplete: completedOnly ? true : null, documentsStatus },
     auth: true,
@@ -54,10 +61,13 @@ export function useStudentList(token: string, query: StudentListQuery | null) {
     enabled: query !== null,
     // Other staff upload and delete too: a list shown again is fetched again.
     staleTime: 0,
-    // While another page of the same faculty loads, its counts stay on screen (the rows give way to a notice).
+    // While another page of the same faculty and season loads, its counts stay on screen (the rows give way to a
+    // notice).
     placeholderData: (previous, previousQuery) => {
       const shown = previousQuery?.queryKey[4] as StudentListQuery | null | undefined;
-      return shown && query && shown.faculty === query.faculty ? previous : undefined;
+      return shown && query && shown.faculty === query.faculty && shown.season === query.season
+        ? previous
+        : undefined;
     },
   });
 }
@@ -69,8 +79,9 @@ export async function searchStudents({
   faculty,
   completedOnly,
   documentsStatus,
+  season,
 }: StudentSearchQuery): Promise<ApiResult<GetStudentInfoResponse>> {
-  const result = await apiRequest('/students/getStudentInfo', {
+  const result = await apiRequest(withSeason('/students/getStudentInfo', season), {
     method: 'POST',
     body: {
       studentName: type === 1 ? text : null,
@@ -97,12 +108,20 @@ export function useStudentSearch(token: string, query: StudentSearchQuery | null
 }
 
 /** `GET /users/getAllStudentsNumber`: the totals of what the account may see, before a faculty is chosen. */
-export function getVisibleCounts() {
-  return apiRequest('/users/getAllStudentsNumber', { auth: true, schema: allStudentsNumberResponseSchema });
+export function getVisibleCounts(season: string | undefined) {
+  return apiRequest(withSeason('/users/getAllStudentsNumber', season), {
+    auth: true,
+    schema: allStudentsNumberResponseSchema,
+  });
 }
 
-export function useVisibleCounts(token: string, enabled: boolean) {
-  return useQuery({ queryKey: countsKey(token), queryFn: getVisibleCounts, enabled, staleTime: 0 });
+export function useVisibleCounts(token: string, season: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...countsKey(token), season],
+    queryFn: () => getVisibleCounts(season),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 export function deleteStudent(id: string) {
@@ -147,9 +166,16 @@ export function useForgetStudent(token: string) {
   );
 }
 
-/** `POST /students/downloadStudentData/{type}`: a short-lived link the browser then opens (null: every faculty). */
-export function requestStudentDownload(type: StudentDownloadType, faculty: string | null) {
-  return apiRequest(`/students/downloadStudentData/${type}`, {
+/**
+ * `POST /students/downloadStudentData/{type}`: a short-lived link the browser then opens (faculty null: every
+ * faculty; season undefined: the current one).
+ */
+export function requestStudentDownload(
+  type: StudentDownloadType,
+  faculty: string | null,
+  season: string | undefined,
+) {
+  return apiRequest(withSeason(`/students/downloadStudentData/${type}`, season), {
     method: 'POST',
     body: { faculty },
     auth: true,
