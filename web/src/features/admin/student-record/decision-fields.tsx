@@ -24,13 +24,15 @@ interface DecisionFieldsProps {
   /** The document's decision differs from the saved one (the undo button shows). */
   changed: boolean;
   onUndo: () => void;
+  /** A closed season's student: the saved decision shows, and nothing can be chosen. */
+  disabled: boolean;
 }
 
 /**
  * Accept or refuse one document; a refusal asks for a reason from the fixed list and an optional note (required
  * for 'other'). The reasons are radio buttons rather than a dropdown: all six stay in view and one click picks.
  */
-export function DecisionFields({ kind, control, changed, onUndo }: DecisionFieldsProps) {
+export function DecisionFields({ kind, control, changed, onUndo, disabled }: DecisionFieldsProps) {
   const decision = useWatch({ control, name: draftPath(kind, 'decision') });
   const reason = useWatch({ control, name: draftPath(kind, 'reason') }) as RefusalReason | '';
   const note = useWatch({ control, name: draftPath(kind, 'note') }) as string;
@@ -56,8 +58,16 @@ export function DecisionFields({ kind, control, changed, onUndo }: DecisionField
                 color="teal.8"
                 aria-keyshortcuts="A"
                 size="md"
+                disabled={disabled}
               />
-              <Radio value="rejected" label={REFUSE} color="red.9" aria-keyshortcuts="R" size="md" />
+              <Radio
+                value="rejected"
+                label={REFUSE}
+                color="red.9"
+                aria-keyshortcuts="R"
+                size="md"
+                disabled={disabled}
+              />
             </Group>
           </Radio.Group>
         )}
@@ -85,6 +95,7 @@ export function DecisionFields({ kind, control, changed, onUndo }: DecisionField
                       ref={(field.value ? field.value === code : index === 0) ? field.ref : undefined}
                       value={code}
                       label={REFUSAL_REASON_LABELS[code]}
+                      disabled={disabled}
                     />
                   ))}
                 </Stack>
@@ -113,6 +124,7 @@ export function DecisionFields({ kind, control, changed, onUndo }: DecisionField
                 rows={3}
                 resize="vertical"
                 dir="auto"
+                disabled={disabled}
                 error={fieldState.error?.message}
                 errorProps={ERROR_PROPS}
               />

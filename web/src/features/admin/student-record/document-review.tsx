@@ -8,6 +8,7 @@ import {
   REFUSAL_REASON_LABELS,
   REVIEW_MESSAGES,
   type ReviewedDocument,
+  SEASON_MESSAGES,
   type StudentRecordPage,
 } from '@portal/common';
 import { useQueryClient } from '@tanstack/react-query';
@@ -66,6 +67,8 @@ interface DocumentReviewProps {
   queue: ReviewQueuePage | null;
   /** Reads the record again (after a 409, so the newer decisions show). */
   onReload: () => Promise<unknown>;
+  /** A closed season's student (issue 21): the decisions show, disabled, and nothing can be saved. */
+  readOnly: boolean;
 }
 
 /**
@@ -73,7 +76,7 @@ interface DocumentReviewProps {
  * strip of all six; every decision is kept in one form and the whole student is saved at once, based on the
  * version the page loaded, so a reviewer never saves over a colleague's newer decisions.
  */
-export function DocumentReview({ record, queue, onReload }: DocumentReviewProps) {
+export function DocumentReview({ record, queue, onReload, readOnly }: DocumentReviewProps) {
   const { token } = useStaffSession();
   const handleError = useStaffErrorHandler();
   const queryClient = useQueryClient();
@@ -189,7 +192,7 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
         if (!busy) void save(queue !== null);
       },
     },
-    canReview,
+    canReview && !readOnly,
   );
 
   const missing = IMAGE_KINDS.filter((kind) => !documents.some((document) => document.kind === kind));
@@ -210,7 +213,7 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
           onClose={() => setStale(null)}
         />
       )}
-      {canReview && <ShortcutHelp fromQueue={queue !== null} />}
+      {canReview && !readOnly && <ShortcutHelp fromQueue={queue !== null} />}
 
       {documents.length > 0 && (
         <Tabs
@@ -264,6 +267,7 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
                       setValue(`decisions.${document.kind}`, savedDraft(document));
                       clearErrors(`decisions.${document.kind}`);
                     }}
+                    disabled={readOnly}
                   />
                 )}
               </Stack>
@@ -281,8 +285,14 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
       {canReview && (
         <div className={classes.saveBar}>
           <Text size="sm" fw={500}>
-            {changedCount > 0 ? `قرارات لم تحفظ: ${changedCount}` : 'لا توجد قرارات لم تحفظ'}
-            {undecidedCount > 0 ? ` · مستندات بلا قرار: ${undecidedCount}` : ''}
+            {readOnly ? (
+              SEASON_MESSAGES.closed
+            ) : (
+              <>
+                {changedCount > 0 ? `قرارات لم تحفظ: ${changedCount}` : 'لا توجد قرارات لم تحفظ'}
+                {undecidedCount > 0 ? ` · مستندات بلا قرار: ${undecidedCount}` : ''}
+              </>
+            )}
           </Text>
           <Group gap="xs">
             {queue && (
@@ -290,6 +300,7 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
                 size="sm"
                 onClick={() => void save(true)}
                 loading={busy}
+                disabled={readOnly}
                 aria-keyshortcuts="S Control+Enter"
               >
                 {SAVE_AND_NEXT}
@@ -300,7 +311,7 @@ export function DocumentReview({ record, queue, onReload }: DocumentReviewProps)
               variant={queue ? 'default' : 'filled'}
               onClick={() => void save(false)}
               loading={!queue && busy}
-              disabled={queue !== null && busy}
+              disabled={readOnly || (queue !== null && busy)}
               aria-keyshortcuts={queue ? undefined : 'S Control+Enter'}
             >
               {SAVE}

@@ -1,12 +1,15 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { STUDENT_DATA_STATUS, type StudentRecordPage } from '@portal/common';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { PageSpinner } from '@/components/page-spinner';
+import { ClosedSeasonNotice } from '@/components/season-select/closed-season-notice';
+import { seasonLabel } from '@/components/season-select/season-select';
 import { queueFrom, queuePageSearch, type ReviewQueuePage } from '../shared/api/review-queue';
 import { DateTime } from '../shared/date-time';
 import { DocumentsStatusBadge } from '../shared/documents-status-badge';
+import { studentRecordPath } from '../shell/admin-screens';
 import { NoAccess } from '../shell/admin-shell';
 import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useStudentRecord } from './api/student-record';
@@ -22,12 +25,16 @@ import {
   QuizState,
   RecordSection,
 } from './record-sections';
+import classes from './student-record.module.css';
 
 const TITLE = 'سجل الطالب';
 const DOCUMENTS = 'المستندات ومراجعتها';
 const BACK_TO_QUEUE = 'العودة إلى قائمة المراجعة';
 const BACK_TO_LIST = 'العودة إلى بيانات الطلاب';
 const RETRY = 'إعادة المحاولة';
+const SEASON = 'العام الدراسي';
+const OTHER_SEASONS = 'سجلات الطالب في الأعوام الدراسية';
+const CLOSED_REVIEW = 'لا يمكن مراجعة المستندات أو تعديل أي شيء في سجل طالب من عام دراسي مغلق.';
 
 /**
  * Issue 16, the student record page (`/admin/students/:id`): everything the portal holds on one student, in
@@ -101,7 +108,8 @@ interface RecordViewProps {
 }
 
 function RecordView({ record, queue, backLink, onReload }: RecordViewProps) {
-  const { student } = record;
+  const { student, season } = record;
+  const closed = !season.current;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -111,9 +119,12 @@ function RecordView({ record, queue, backLink, onReload }: RecordViewProps) {
         </Title>
       </Stack>
 
+      {closed && <ClosedSeasonNotice>{CLOSED_REVIEW}</ClosedSeasonNotice>}
+
       <Paper withBorder radius="md" p="md">
         <Facts
           rows={[
+            [SEASON, <bdi key="season">{seasonLabel(season)}</bdi>],
             ['الرقم القومي', <bdi key="id">{student.nationalID}</bdi>],
             ['الكلية', student.college],
             [
@@ -135,10 +146,11 @@ function RecordView({ record, queue, backLink, onReload }: RecordViewProps) {
             ['المستندات', <DocumentsStatusBadge key="documents" status={student.documentsStatus} />],
           ]}
         />
+        <SeasonRecords record={record} />
       </Paper>
 
       <RecordSection title={DOCUMENTS}>
-        <DocumentReview record={record} queue={queue} onReload={onReload} />
+        <DocumentReview record={record} queue={queue} onReload={onReload} readOnly={closed} />
       </RecordSection>
 
       <ImportedData student={student} />
@@ -149,5 +161,35 @@ function RecordView({ record, queue, backLink, onReload }: RecordViewProps) {
       <Notifications notifications={record.notifications} />
       <History history={record.history} />
     </Stack>
+  );
+}
+
+/**
+ * The same national ID's records in every season (issue 21: a student admitted again is a new record), this one
+ * marked as the page shown; nothing when the student has only this one.
+ */
+function SeasonRecords({ record }: { record: StudentRecordPage }) {
+  if (record.seasonRecords.length < 2) return null;
+  return (
+    <nav aria-label={OTHER_SEASONS}>
+      <Text size="sm" fw={700} mt="sm" mb={4}>
+        {OTHER_SEASONS}
+      </Text>
+      <Group gap="md" component="ul" className={classes.seasonRecords}>
+        {record.seasonRecords.map((link) => (
+          <li key={link.studentId}>
+            {link.studentId === record.student._id ? (
+              <Text span fw={700} aria-current="page">
+                <bdi>{link.seasonName}</bdi>
+              </Text>
+            ) : (
+              <Anchor component={Link} to={studentRecordPath(link.studentId)}>
+                <bdi>{link.seasonName}</bdi>
+              </Anchor>
+            )}
+          </li>
+        ))}
+      </Group>
+    </nav>
   );
 }

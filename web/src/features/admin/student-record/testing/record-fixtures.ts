@@ -10,6 +10,18 @@ import type { mockApi } from '@/testing/mock-api';
 
 let next = 1;
 
+/** The current season of the record fixtures, and a closed one before it (issue 21). */
+export const CURRENT_SEASON = {
+  id: '30000000-0000-4000-8000-000000002026',
+  name: '2026/2027',
+  current: true,
+};
+export const CLOSED_SEASON = {
+  id: '30000000-0000-4000-8000-000000002025',
+  name: '2025/2026',
+  current: false,
+};
+
 export const recordPath = (id: string) => `GET /api/v1/students/record/${id}`;
 export const reviewPath = (id: string) => `POST /api/v1/students/review/${id}`;
 export const queuePath = (page: number) => `POST /api/v1/students/reviewQueue?page=${page}&limit=50`;
@@ -33,7 +45,10 @@ export function reviewedDocument(
   };
 }
 
-/** A complete student with its six documents awaiting review, at version 3; ids are UUID-shaped like the server's. */
+/**
+ * A complete student of the current season with its six documents awaiting review, at version 3, and no record in
+ * another season; ids are UUID-shaped like the server's.
+ */
 export function studentRecordPage(
   overrides: { student?: Partial<StudentRecordPage['student']> } & Partial<
     Omit<StudentRecordPage, 'student'>
@@ -41,9 +56,11 @@ export function studentRecordPage(
 ): StudentRecordPage {
   const n = next++;
   const { student, ...rest } = overrides;
+  const id = student?._id ?? `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const season = rest.season ?? CURRENT_SEASON;
   return {
     student: {
-      _id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      _id: id,
       studentName: `سلمى عادل رقم ${n}`,
       nationalID: `3050101${String(n).padStart(7, '0')}`,
       seatNo: '123456',
@@ -101,6 +118,8 @@ export function studentRecordPage(
     ],
     notifications: [],
     version: 3,
+    season,
+    seasonRecords: [{ studentId: id, seasonId: season.id, seasonName: season.name }],
     ...rest,
   };
 }
