@@ -134,6 +134,7 @@ const adminScreens: RouteObject[] = [
     path: 'content/colleges',
     ...lazyScreen(() => import('@/features/admin/content/colleges/colleges-editor'), 'CollegesEditor'),
   },
+  { path: 'seasons', ...lazyScreen(() => import('@/features/admin/seasons/seasons'), 'Seasons') },
   {
     path: 'adminsManagement',
     ...lazyScreen(() => import('@/features/admin/accounts/admins-management'), 'AdminsManagement'),

@@ -22,6 +22,7 @@ export type AdminScreenPath =
   | 'content/questionnaire'
   | 'content/charter'
   | 'content/colleges'
+  | 'seasons'
   | 'adminsManagement'
   | 'audit'
   | 'updateAccountInfo'
@@ -76,6 +77,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'content/questionnaire', label: 'أسئلة الاستبيان', allows: only('SUPERADMIN') },
   { path: 'content/charter', label: 'ميثاق الطالب', allows: only('SUPERADMIN') },
   { path: 'content/colleges', label: 'الكليات والبرامج', allows: only('SUPERADMIN') },
+  { path: 'seasons', label: 'الأعوام الدراسية', allows: only('SUPERADMIN') },
   { path: 'adminsManagement', label: 'إدارة المسؤولين', allows: only('SUPERADMIN') },
   { path: 'audit', label: 'سجل العمليات', allows: only('SUPERADMIN') },
   {

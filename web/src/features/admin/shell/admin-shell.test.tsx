@@ -21,6 +21,7 @@ const LINKS = {
   questionnaire: 'أسئلة الاستبيان',
   charter: 'ميثاق الطالب',
   contentColleges: 'الكليات والبرامج',
+  seasons: 'الأعوام الدراسية',
   adminsManagement: 'إدارة المسؤولين',
   audit: 'سجل العمليات',
   updateAccountInfo: 'تحديث بيانات الحساب',
@@ -53,6 +54,7 @@ describe('admin shell', () => {
         LINKS.questionnaire,
         LINKS.charter,
         LINKS.contentColleges,
+        LINKS.seasons,
         LINKS.adminsManagement,
         LINKS.audit,
         LINKS.updateAccountInfo,
@@ -175,6 +177,8 @@ describe('admin shell', () => {
     ['SUPPORT', '/admin/content/questionnaire'],
     ['ADMIN', '/admin/content/charter'],
     ['SOCIAL_ADMIN', '/admin/content/colleges'],
+    ['SUPPORT', '/admin/seasons'],
+    ['ADMIN', '/admin/seasons'],
   ])('tells %s it cannot open %s', async (role, path) => {
     mockApi(signedInAs(role));
     const { router } = renderApp(path);

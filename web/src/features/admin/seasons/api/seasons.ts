@@ -1,0 +1,43 @@
+import { deleteSeasonResponseSchema, openSeasonResponseSchema } from '@portal/common';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { staffKeys } from '../../shell/staff-session';
+
+/** `POST /seasons`: closes the current season and opens `name` (super admin only). */
+export function openSeason(name: string) {
+  return apiRequest('/seasons', {
+    method: 'POST',
+    body: { name },
+    auth: true,
+    schema: openSeasonResponseSchema,
+  });
+}
+
+/** `DELETE /seasons/{id}`: a closed season with every student of it; `confirmCount` is its student count typed back. */
+export function deleteSeason({ id, confirmCount }: { id: string; confirmCount: number }) {
+  return apiRequest(`/seasons/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    body: { confirmCount },
+    auth: true,
+    schema: deleteSeasonResponseSchema,
+  });
+}
+
+/**
+ * After a season opens or goes, any staff answer may speak of another season than it did (the lists, counts and
+ * statistics read the current one), so the session's whole cache is read again, the season list among it.
+ */
+function useRefreshAfter(token: string) {
+  const queryClient = useQueryClient();
+  return async (result: { status: 'success' | 'error' }) => {
+    if (result.status === 'success') await queryClient.invalidateQueries({ queryKey: staffKeys.of(token) });
+  };
+}
+
+export function useOpenSeason(token: string) {
+  return useMutation({ mutationFn: openSeason, onSuccess: useRefreshAfter(token) });
+}
+
+export function useDeleteSeason(token: string) {
+  return useMutation({ mutationFn: deleteSeason, onSuccess: useRefreshAfter(token) });
+}

@@ -1,0 +1,105 @@
+import { Badge, Table } from '@mantine/core';
+import type { Season } from '@portal/common';
+import { Button } from '@/components/button';
+import { DateTime } from '../shared/date-time';
+import classes from './seasons.module.css';
+
+const CAPTION = 'الأعوام الدراسية، الأحدث أولًا';
+const COLUMNS = [
+  'العام الدراسي',
+  'الحالة',
+  'تاريخ الفتح',
+  'تاريخ الإغلاق',
+  'عدد الطلاب',
+  'الصور',
+  'الإجراءات',
+];
+const CURRENT = 'الحالي';
+const CLOSED = 'مغلق';
+const IMAGES_KEPT = 'محفوظة';
+const IMAGES_DELETED = 'حذفت في';
+const DELETE = 'حذف';
+const NONE = '—';
+
+interface SeasonsTableProps {
+  seasons: Season[];
+  captionId: string;
+  /** Asks to delete a closed season; the current one offers no delete. */
+  onDelete: (season: Season) => void;
+}
+
+/**
+ * Every season (issue 21): whether it is the current one, when it opened and closed, its students, and whether its
+ * images are still kept. Wider than a phone: it scrolls sideways inside its own focusable region.
+ */
+export function SeasonsTable({ seasons, captionId, onDelete }: SeasonsTableProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
+    <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+      <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.table}>
+        <Table.Caption id={captionId} className={classes.caption}>
+          {CAPTION}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {seasons.map((season) => (
+            <Table.Tr key={season.id}>
+              <Table.Th scope="row" className={classes.nowrap}>
+                <bdi>{season.name}</bdi>
+              </Table.Th>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={season.current ? 'teal' : 'gray'}
+                  c={season.current ? 'teal.9' : 'gray.8'}
+                  radius="sm"
+                  tt="none"
+                  className={classes.badge}
+                >
+                  {season.current ? CURRENT : CLOSED}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <DateTime value={season.openedAt} />
+              </Table.Td>
+              <Table.Td>{season.closedAt ? <DateTime value={season.closedAt} /> : NONE}</Table.Td>
+              <Table.Td className={classes.nowrap}>{season.students}</Table.Td>
+              <Table.Td>
+                {season.imagesDeletedAt ? (
+                  <>
+                    {IMAGES_DELETED} <DateTime value={season.imagesDeletedAt} />
+                  </>
+                ) : (
+                  IMAGES_KEPT
+                )}
+              </Table.Td>
+              <Table.Td>
+                {season.current ? (
+                  NONE
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="light"
+                    color="red"
+                    onClick={() => onDelete(season)}
+                    aria-label={`${DELETE} العام الدراسي ${season.name}`}
+                  >
+                    {DELETE}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+}
