@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMAGE_KINDS } from '@portal/common';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { insertStudent, loginStudent } from '../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../test/complete-data-fields.js';
@@ -52,6 +53,15 @@ export async function destroyDatabase(url: string): Promise<void> {
     url,
     'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public',
   );
+}
+
+async function adminQueryRows(url: string, statement: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    return (await pool.query(statement)).rows;
+  } finally {
+    await pool.end();
+  }
 }
 
 const STUDENTS = 50;
@@ -142,6 +152,22 @@ describe.each(kinds)('a backup (%s) taken while 50 complete-data submissions are
     );
     expect(rows[0]?.next).toBeGreaterThan(rows[0]?.max ?? Number.POSITIVE_INFINITY);
   });
+});
+
+it('hands the messages the queue held undelivered to the new queue again', async () => {
+  const { rowCount } = await database.pool.query(
+    "UPDATE notifications SET dispatched = true WHERE state = 'queued'",
+  );
+  expect(rowCount).toBeGreaterThan(0);
+  const file = archivePath();
+  await backup({ databaseUrl: database.url, storage: app.storage, file, portalVersion: 'test' });
+  const url = await emptyDatabase();
+  await restore({ databaseUrl: url, storage: await emptyStore(), file });
+  const restored = await adminQueryRows(
+    url,
+    'SELECT count(*)::int AS n FROM notifications WHERE NOT dispatched',
+  );
+  expect(restored).toEqual([{ n: rowCount }]);
 });
 
 describe('restore refuses, changing nothing', () => {

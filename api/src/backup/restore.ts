@@ -24,7 +24,7 @@ export interface RestoreOptions {
 }
 
 /** Images written to the store at once: the local store flushes every file, so one at a time is disk-latency bound. */
-const PUTS_AT_ONCE = 8;
+const PUTS_AT_ONCE = 32;
 
 const tableName = (client: pg.Client, table: { schema: string; name: string }) =>
   `${client.escapeIdentifier(table.schema)}.${client.escapeIdentifier(table.name)}`;
@@ -37,8 +37,10 @@ function migrationsOf(manifest: Manifest) {
       `the archive is at migration level ${manifest.migrations.length}, this portal knows ${known.length}: restore it with the portal version that wrote it (${manifest.portalVersion}) or a newer one`,
     );
   }
+  // Matched by creation time, as drizzle's migrator itself decides what is applied; a migration file edited
+  // after it ran (in development) keeps its time.
   manifest.migrations.forEach((applied, index) => {
-    if (known[index]?.hash !== applied.hash) {
+    if (String(known[index]?.folderMillis) !== applied.createdAt) {
       throw new RestoreRefused(
         `the archive's migration ${index + 1} is not this portal's: it comes from another code line`,
       );
@@ -161,6 +163,16 @@ async function continueSequences(client: pg.Client): Promise<void> {
 }
 
 /**
+ * pg-boss's queue is not in the archive (decision 13): messages it held undelivered at the snapshot are handed to
+ * the new, empty queue again by the dispatcher, which takes the rows not marked dispatched.
+ */
+async function requeueUndelivered(client: pg.Client): Promise<void> {
+  await client.query(
+    "UPDATE notifications SET dispatched = false WHERE dispatched AND state IN ('queued', 'sending', 'retrying')",
+  );
+}
+
+/**
  * The `copy` kind, in one transaction: the schema from the code's own migrations up to the archive's level (the
  * rows those migrations insert are emptied again), then every table's rows, then the sequences; images are put
  * before the commit, and deleted again if anything fails, so a failure leaves the database and the store empty.
@@ -203,6 +215,7 @@ async function loadCopies(client: pg.Client, options: RestoreOptions, manifest: 
     });
     await continueSequences(client);
     await assertCounts(client, tables);
+    await requeueUndelivered(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -252,6 +265,7 @@ async function loadDump(client: pg.Client, options: RestoreOptions, manifest: Ma
       if (code !== 0) throw new RestoreRefused(`pg_restore failed (exit ${code}): ${errors.trim()}`);
       restored = true;
       await assertCounts(client, manifest.database.tables);
+      await requeueUndelivered(client);
     });
   } catch (error) {
     child.kill();
