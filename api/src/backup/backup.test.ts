@@ -154,6 +154,34 @@ describe.each(kinds)('a backup (%s) taken while 50 complete-data submissions are
   });
 });
 
+it('takes the backup again when a student replaces their images after the snapshot (the old files are deleted)', async () => {
+  const student = await insertStudent(database.db);
+  const cookie = await loginStudent(app, student.nationalId);
+  const url = `/api/v1/students/completeStudentData/${student.id}`;
+  const send = (shade: number) =>
+    patchMultipart(app, url, cookie, COMPLETE_DATA_FIELDS, documentPhotos(IMAGE_KINDS, shade));
+  expect((await send(1)).statusCode).toBe(200);
+  const file = archivePath();
+  let snapshots = 0;
+  const result = await backup({
+    databaseUrl: database.url,
+    storage: app.storage,
+    file,
+    portalVersion: 'test',
+    onSnapshot: async () => {
+      snapshots += 1;
+      if (snapshots === 1) expect((await send(2)).statusCode).toBe(200);
+    },
+  });
+  expect(result.attempts).toBe(2);
+  const target = await emptyDatabase();
+  const store = await emptyStore();
+  await restore({ databaseUrl: target, storage: store, file });
+  const restored = await readSnapshot(target);
+  expect(restored.images).toEqual((await readSnapshot(database.url)).images);
+  expect(await storedKeys(store)).toEqual(restored.images.map((image) => image.key));
+});
+
 it('hands the messages the queue held undelivered to the new queue again', async () => {
   const { rowCount } = await database.pool.query(
     "UPDATE notifications SET dispatched = true WHERE state = 'queued'",
