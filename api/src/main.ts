@@ -5,11 +5,12 @@ import { resolveSigningSecret } from './config/secrets.js';
 import { seedDemoData } from './db/seed/demo-data.js';
 import { type StartedDatabase, startDatabase } from './db/start-database.js';
 import { portalLogger } from './logger.js';
+import { gracefulStop, shutdownDrainMs } from './modules/health/graceful-stop.js';
 import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
 
-function readConfig(): Config {
+function readConfig(): Config & { shutdownDrainMs: number } {
   try {
-    return loadConfig(process.env);
+    return { ...loadConfig(process.env), shutdownDrainMs: shutdownDrainMs(process.env) };
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -31,18 +32,24 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db, secret, logger: portalLogger(config) });
 
+  const stop = gracefulStop(app);
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: 'SIGINT' | 'SIGTERM') => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received: finishing in-flight requests`);
+    // SIGTERM is how systemd, an orchestrator or a rolling upgrade stops an instance behind a balancer: it drains.
+    // Ctrl-C (SIGINT) at a terminal wants the portal gone now; requests in flight still finish.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    log.info(
+      `${signal} received: readiness says stopping; serving ${drainMs} ms more, then finishing in-flight requests`,
+    );
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 25_000);
+    }, drainMs + 25_000);
     force.unref();
     try {
-      await app.close();
+      await stop(drainMs);
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redisAnswers } from '../../lib/redis.js';
+import { isStopping } from './graceful-stop.js';
 
 const healthSchema = z.object({ status: z.literal('success'), database: z.literal('up') });
 const downSchema = z.object({ status: z.literal('error'), message: z.string() });
@@ -14,6 +15,8 @@ const readySchema = z.object({
   database: checkSchema,
   redis: checkSchema,
   overloaded: z.boolean(),
+  /** Present (true) only while the instance drains before it stops (graceful-stop.ts). */
+  stopping: z.literal(true).optional(),
 });
 
 /** A check that takes longer than this counts as down. */
@@ -37,7 +40,8 @@ async function withinTime(check: Promise<boolean>): Promise<boolean> {
  * - `GET /health/live`: liveness only (the process answers), never failing because of a dependency, so an
  *   orchestrator does not restart healthy instances during a database outage;
  * - `GET /health/ready`: readiness: the database and, when `REDIS_URL` is set, Redis answer; 503 otherwise, and
- *   while the instance shuts down (Fastify answers 503 once closing), so a balancer stops sending it traffic;
+ *   503 with `stopping: true` from the moment the instance begins its graceful stop (graceful-stop.ts), while it still
+ *   serves everything else for the drain period, so a balancer stops sending it traffic;
  *   also 503 (`overloaded: true`, with Retry-After) while the instance sheds load (plugins/overload.ts).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,6 +97,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           redisUp === undefined ? ('not-configured' as const) : redisUp ? ('up' as const) : ('down' as const),
         overloaded: app.isOverloaded(),
       };
+      if (isStopping(app))
+        return reply.code(503).send({
+          status: 'error' as const,
+          message: MESSAGES.serviceUnavailable,
+          ...answer,
+          stopping: true,
+        });
       if (answer.database === 'up' && answer.redis !== 'down' && !answer.overloaded)
         return { status: 'success' as const, ...answer };
       // Overload first: a full connection pool also makes the database check time out.
