@@ -9,6 +9,9 @@
 # When everything answers it prints KEY=VALUE lines, then the line 'deploy ready':
 #   PORTAL_URL, INSTANCES, INSTANCE_<n>_URL, INSTANCE_<n>_PID, NGINX_PID, DATABASE_URL, RUN_DIR, ACCESS_LOG
 #
+# deploy/restart-instance.sh RUN_DIR N restarts one instance of the running set without losing a request (README
+# 'Upgrades without downtime'); the set's state in RUN_DIR is described in deploy/local-set.sh.
+#
 # Settings (environment):
 #   PGHOST, PGPORT, PGUSER   the local PostgreSQL server (default 127.0.0.1, 5432, postgres; PGPASSWORD if needed)
 #   DEPLOY_DATABASE_URL      use this existing database instead of creating one (never dropped)
@@ -28,13 +31,9 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-say() { printf 'start-local: %s\n' "$*" >&2; }
-fail() {
-  local code=$1
-  shift
-  say "$*"
-  exit "$code"
-}
+script_name=start-local
+# shellcheck source=deploy/local-set.sh
+source "$repo/deploy/local-set.sh"
 
 instances=${INSTANCES:-2}
 [[ $instances =~ ^[1-8]$ ]] || fail 1 "INSTANCES must be 1-8"
@@ -47,25 +46,33 @@ nginx_bin=${NGINX:-$(command -v nginx || true)}
 # --- state, and the cleanup that undoes it -----------------------------------------------------------------------
 created_run_dir=''
 created_db=''
-pids=()
+run_dir=''
 nginx_pid=''
+
+# The instances as they are now: a restart (deploy/restart-instance.sh) replaces an instance's process.
+instance_pids() {
+  [ -n "$run_dir" ] && cat "$run_dir"/instances/*.pid 2>/dev/null || true
+}
 
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
-  local pid
-  for pid in $nginx_pid "${pids[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
+  local pid pids
+  pids=$(instance_pids)
+  kill -TERM "$nginx_pid" 2>/dev/null || true
+  # SIGINT, not SIGTERM: the whole set is going, so no instance needs to drain for a balancer (api/src/main.ts).
+  for pid in $pids; do
+    kill -INT "$pid" 2>/dev/null || true
   done
   for _ in $(seq 1 100); do
     local alive=0
-    for pid in $nginx_pid "${pids[@]}"; do
+    for pid in $nginx_pid $pids; do
       kill -0 "$pid" 2>/dev/null && alive=1
     done
     [ $alive = 0 ] && break
     sleep 0.1
   done
-  for pid in $nginx_pid "${pids[@]}"; do
+  for pid in $nginx_pid $pids; do
     kill -KILL "$pid" 2>/dev/null || true
   done
   if [ -n "$created_db" ] && [ "${KEEP_DATABASE:-0}" != 1 ]; then
@@ -91,7 +98,7 @@ else
   created_run_dir=$run_dir
 fi
 chmod 755 "$run_dir"
-mkdir -p "$run_dir/nginx/tmp" "$run_dir/data" "$run_dir/logs"
+mkdir -p "$run_dir/nginx/tmp" "$run_dir/data" "$run_dir/logs" "$run_dir/instances"
 
 # --- free ports ------------------------------------------------------------------------------------------------------
 port_list=$(node -e '
@@ -136,44 +143,29 @@ export HOST=127.0.0.1
 export TRUST_PROXY=1
 export LOG_LEVEL=${LOG_LEVEL:-info}
 demo=${DEMO_DATA:-0}
+(umask 077 && env -0 >"$run_dir/instance.env")
+access_log=$run_dir/logs/nginx-access.log
+{
+  printf 'NGINX_BIN=%q\n' "$nginx_bin"
+  printf 'PORTAL_PORT=%q\n' "$portal_port"
+  printf 'INSTANCES=%q\n' "$instances"
+  printf 'ACCESS_LOG=%q\n' "$access_log"
+} >"$run_dir/deploy.vars"
 
 # All instances start at once: migrations run under an advisory lock, reference data and the super admin are
 # written safely by whichever comes first.
 for i in $(seq 1 "$instances"); do
-  port=${ports[$((i - 1))]}
+  echo "${ports[$((i - 1))]}" >"$run_dir/instances/$i.port"
   instance_demo=0
   [ "$i" = 1 ] && instance_demo=$demo
-  PORT=$port DEMO_DATA=$instance_demo node "$repo/api/dist/main.js" >"$run_dir/logs/instance-$i.log" 2>&1 &
-  pids+=($!)
+  start_instance "$run_dir" "$i" "$instance_demo"
 done
-
-# Ready when GET /api/v1/health/ready answers 200 (whatever LOG_LEVEL says).
-answers() {
-  node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(2000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' \
-    "$1" 2>/dev/null
-}
-wait_for_ready() {
-  local i=$1 pid=$2 url=$3 log=$4
-  for _ in $(seq 1 300); do
-    answers "$url/api/v1/health/ready" && return 0
-    kill -0 "$pid" 2>/dev/null || {
-      tail -n 30 "$log" >&2
-      fail 1 "instance $i exited during its start (log above: $log)"
-    }
-    sleep 0.3
-  done
-  tail -n 30 "$log" >&2
-  fail 1 "instance $i did not become ready within 90 s"
-}
 for i in $(seq 1 "$instances"); do
-  wait_for_ready "$i" "${pids[$((i - 1))]}" "http://127.0.0.1:${ports[$((i - 1))]}" "$run_dir/logs/instance-$i.log"
+  wait_for_ready "$run_dir" "$i"
 done
 
 # --- nginx -----------------------------------------------------------------------------------------------------------
-upstreams=()
-for i in $(seq 1 "$instances"); do upstreams+=("127.0.0.1:${ports[$((i - 1))]}"); done
-access_log=$run_dir/logs/nginx-access.log
-"$repo/deploy/render-nginx.sh" "127.0.0.1:$portal_port" "$access_log" "${upstreams[@]}" >"$run_dir/nginx/portal.conf"
+render_nginx "$run_dir"
 user_directive=''
 if [ "$(id -u)" = 0 ]; then
   # nginx's workers drop root; they need to write their temporary files.
@@ -184,10 +176,10 @@ if [ "$(id -u)" = 0 ]; then
 fi
 sed -e "s|@RUN_DIR@|$run_dir|g" -e "s|@USER_DIRECTIVE@|$user_directive|" \
   "$repo/deploy/nginx/local-main.conf" >"$run_dir/nginx/nginx.conf"
-"$nginx_bin" -t -q -p "$run_dir/nginx" -e "$run_dir/nginx/error.log" -c "$run_dir/nginx/nginx.conf" \
-  2>"$run_dir/logs/nginx-test.log" || fail 4 "nginx refused the configuration: $(cat "$run_dir/logs/nginx-test.log")"
-"$nginx_bin" -p "$run_dir/nginx" -e "$run_dir/nginx/error.log" -c "$run_dir/nginx/nginx.conf" -g 'daemon off;' \
-  >"$run_dir/logs/nginx.log" 2>&1 &
+mapfile -t nginx_run_args < <(nginx_args "$run_dir")
+"$nginx_bin" -t -q "${nginx_run_args[@]}" 2>"$run_dir/logs/nginx-test.log" ||
+  fail 4 "nginx refused the configuration: $(cat "$run_dir/logs/nginx-test.log")"
+"$nginx_bin" "${nginx_run_args[@]}" -g 'daemon off;' >"$run_dir/logs/nginx.log" 2>&1 &
 nginx_pid=$!
 
 portal_url="http://127.0.0.1:$portal_port"
@@ -206,8 +198,8 @@ done
   echo "PORTAL_URL=$portal_url"
   echo "INSTANCES=$instances"
   for i in $(seq 1 "$instances"); do
-    echo "INSTANCE_${i}_URL=http://${upstreams[$((i - 1))]}"
-    echo "INSTANCE_${i}_PID=${pids[$((i - 1))]}"
+    echo "INSTANCE_${i}_URL=$(instance_url "$run_dir" "$i")"
+    echo "INSTANCE_${i}_PID=$(cat "$run_dir/instances/$i.pid")"
   done
   echo "NGINX_PID=$nginx_pid"
   echo "DATABASE_URL=$database_url"
@@ -218,6 +210,6 @@ done
 say "portal at $portal_url/stAdmission/ ($instances instances behind nginx); Ctrl-C stops everything"
 
 # Runs until stopped. An instance that dies is not restarted (that is systemd's job in production): nginx sends
-# its requests to the others. Stops by itself if nginx dies.
+# its requests to the others. Stops by itself if nginx dies (a reload keeps nginx's master, and this pid).
 wait "$nginx_pid" || true
 say "nginx exited"

@@ -1,15 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import S3rver from '@20minutes/s3rver';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { COMPLETE_DATA_FIELDS as FIELDS } from '../../api/test/complete-data-fields.js';
+import { accessLog, hostPort, isAlive, startDeployment } from '../deploy-set.js';
 
 // The deployment recipe of deploy/ run for real: deploy/start-local.sh starts a fresh database on the local
 // PostgreSQL, two portal instances and nginx in front of them on loopback; the images go to an S3-compatible
@@ -17,67 +16,9 @@ import { COMPLETE_DATA_FIELDS as FIELDS } from '../../api/test/complete-data-fie
 // landing on both instances; one instance is killed (SIGKILL) in the middle, and nothing may be lost: every
 // request succeeds, the student's session carries on, and all the student's data and images are there.
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const START_SCRIPT = path.join(repoRoot, 'deploy/start-local.sh');
 /** A Redis database of its own, so the counters checked here are only this test's. */
 const REDIS_URL = process.env.SCALE_OUT_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const LOOKUP_LIMIT = 5;
-
-interface Deployment {
-  vars: Record<string, string>;
-  stop(): Promise<number | null>;
-}
-
-/** Starts deploy/start-local.sh; answers why when PostgreSQL or nginx cannot be started (exit 3 or 4). */
-async function startDeployment(env: Record<string, string>): Promise<Deployment | { skip: string }> {
-  const child: ChildProcess = spawn('bash', [START_SCRIPT], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<Record<string, string>>((resolve) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (!stdout.includes('deploy ready\n')) return;
-      const vars: Record<string, string> = {};
-      for (const line of stdout.split('\n')) {
-        const at = line.indexOf('=');
-        if (at > 0) vars[line.slice(0, at)] = line.slice(at + 1);
-      }
-      resolve(vars);
-    });
-  });
-  const outcome = await Promise.race([
-    ready,
-    exited.then((code) => ({ code })),
-    new Promise<{ code: 'timeout' }>((resolve) => setTimeout(() => resolve({ code: 'timeout' }), 150_000)),
-  ]);
-  if ('code' in outcome) {
-    child.kill('SIGTERM');
-    if (outcome.code === 3 || outcome.code === 4)
-      return {
-        skip:
-          stderr
-            .split('\n')
-            .filter((line) => line.startsWith('start-local:') && !line.endsWith(': stopped'))
-            .pop() ?? `deploy/start-local.sh exited ${outcome.code}`,
-      };
-    throw new Error(`deploy/start-local.sh failed (${outcome.code}):\n${stdout}\n${stderr}`);
-  }
-  return {
-    vars: outcome as Record<string, string>,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
 
 async function redisAvailable(): Promise<Redis | undefined> {
   const client = new Redis(REDIS_URL, {
@@ -119,32 +60,6 @@ function lookupFrom(localAddress: string, portalUrl: string, nationalID: string)
     request.end(body);
   });
 }
-
-interface AccessLine {
-  remote: string;
-  request: string;
-  status: number;
-  upstreams: string[];
-}
-
-async function accessLog(file: string): Promise<AccessLine[]> {
-  const text = await readFile(file, 'utf8');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const match = /^(\S+) \[[^\]]+\] "([^"]*)" (\d+) \d+ upstream=(.*?) upstream_status=/.exec(line);
-      if (!match) throw new Error(`unexpected access log line: ${line}`);
-      return {
-        remote: match[1] ?? '',
-        request: match[2] ?? '',
-        status: Number(match[3]),
-        upstreams: (match[4] ?? '').split(/\s*,\s*|\s+:\s+/),
-      };
-    });
-}
-
-const hostPort = (url: string) => new URL(url).host;
 
 // A small real image (the form PDF embeds the personal photo, so it must decode).
 const PNG = Buffer.from(
@@ -306,16 +221,7 @@ test('scale-out: a student journey through nginx on two instances survives killi
     reading = keepReading(api, `/api/v1/students/completeStudentData/${id}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(Number(vars.INSTANCE_1_PID), 'SIGKILL');
-    await expect
-      .poll(() => {
-        try {
-          process.kill(Number(vars.INSTANCE_1_PID), 0);
-          return 'alive';
-        } catch {
-          return 'gone';
-        }
-      })
-      .toBe('gone');
+    await expect.poll(() => isAlive(Number(vars.INSTANCE_1_PID))).toBe(false);
     const linesBeforeKill = (await accessLog(String(vars.ACCESS_LOG))).length;
 
     // 4. The journey's second half, with the same session: complete data with six images (into S3), the
@@ -413,6 +319,6 @@ test('scale-out: a student journey through nginx on two instances survives killi
   ]);
   await admin.end();
   expect(left.rows).toEqual([]);
-  expect(() => process.kill(Number(vars.INSTANCE_2_PID), 0)).toThrow();
-  expect(() => process.kill(Number(vars.NGINX_PID), 0)).toThrow();
+  expect(isAlive(Number(vars.INSTANCE_2_PID))).toBe(false);
+  expect(isAlive(Number(vars.NGINX_PID))).toBe(false);
 });
