@@ -1,7 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import type { Season } from '@portal/common';
 import { Button } from '@/components/button';
-import { DateTime } from '../shared/date-time';
+import { SeasonDate } from './season-date';
 import classes from './seasons.module.css';
 
 const CAPTION = 'الأعوام الدراسية، الأحدث أولًا';
@@ -67,15 +67,17 @@ export function SeasonsTable({ seasons, captionId, onDelete }: SeasonsTableProps
                   {season.current ? CURRENT : CLOSED}
                 </Badge>
               </Table.Td>
-              <Table.Td>
-                <DateTime value={season.openedAt} />
+              <Table.Td className={classes.nowrap}>
+                <SeasonDate value={season.openedAt} />
               </Table.Td>
-              <Table.Td>{season.closedAt ? <DateTime value={season.closedAt} /> : NONE}</Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {season.closedAt ? <SeasonDate value={season.closedAt} /> : NONE}
+              </Table.Td>
               <Table.Td className={classes.nowrap}>{season.students}</Table.Td>
               <Table.Td>
                 {season.imagesDeletedAt ? (
                   <>
-                    {IMAGES_DELETED} <DateTime value={season.imagesDeletedAt} />
+                    {IMAGES_DELETED} <SeasonDate value={season.imagesDeletedAt} />
                   </>
                 ) : (
                   IMAGES_KEPT
