@@ -81,6 +81,11 @@ describe("the staff record's season", { timeout: 20_000 }, () => {
     });
     expect(seasonFact()).toBe(CLOSED_SEASON.name);
     expect(screen.getByRole('status', { name: CLOSED_SEASON_NOTICE })).toBeInTheDocument();
+    // The way back is to that season's list.
+    expect(screen.getByRole('link', { name: 'العودة إلى بيانات الطلاب' })).toHaveAttribute(
+      'href',
+      `/admin/studentsInfo?season=${CLOSED_SEASON.id}`,
+    );
 
     // The decisions stay in view, disabled, and nothing can be saved, by click or by key.
     expect(within(panel()).getByRole('radio', { name: 'قبول المستند' })).toBeDisabled();

@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { PageSpinner } from '@/components/page-spinner';
 import { ClosedSeasonNotice } from '@/components/season-select/closed-season-notice';
 import { seasonLabel } from '@/components/season-select/season-select';
+import { withSeason } from '@/components/season-select/selected-season';
 import { queueFrom, queuePageSearch, type ReviewQueuePage } from '../shared/api/review-queue';
 import { DateTime } from '../shared/date-time';
 import { DocumentsStatusBadge } from '../shared/documents-status-badge';
@@ -59,12 +60,17 @@ function RecordPage({ id }: { id: string }) {
     if (answer?.status === 'error' && answer.httpStatus === 401) handleError(answer);
   }, [answer, handleError]);
 
-  // SOCIAL_ADMIN has no student list; its way back is the queue.
+  // SOCIAL_ADMIN has no student list; its way back is the queue. A closed season's student goes back to that
+  // season's list.
+  const season = answer?.status === 'success' ? answer.data.data.season : undefined;
   const back = queue
     ? { to: `/admin/review${queuePageSearch(queue)}`, label: BACK_TO_QUEUE }
     : role === 'SOCIAL_ADMIN'
       ? { to: '/admin/review', label: BACK_TO_QUEUE }
-      : { to: '/admin/studentsInfo', label: BACK_TO_LIST };
+      : {
+          to: withSeason('/admin/studentsInfo', season?.current ? undefined : season?.id),
+          label: BACK_TO_LIST,
+        };
   const backLink = (
     <Anchor component={Link} to={back.to} size="sm">
       {back.label}
