@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
-import type { Database } from '../src/db/pool.js';
 import { colleges, students } from '../src/db/schema.js';
+import type { DbExecutor } from '../src/modules/audit/audit.repository.js';
 
 type StudentInsert = typeof students.$inferInsert;
 export type StudentOverrides = Partial<Omit<StudentInsert, 'collegeId'>> & { college?: string };
@@ -12,8 +12,11 @@ export function randomNationalId(): string {
   return `3${String(randomInt(0, 10 ** 12)).padStart(12, '0')}${randomInt(0, 10)}`;
 }
 
-/** Inserts a student straight into the database (college by name, default كلية التجارة); answers the row. */
-export async function insertStudent(db: Database, overrides: StudentOverrides = {}) {
+/**
+ * Inserts a student straight into the database (college by name, default كلية التجارة), or in a transaction;
+ * answers the row.
+ */
+export async function insertStudent(db: DbExecutor, overrides: StudentOverrides = {}) {
   const { college = 'كلية التجارة', ...fields } = overrides;
   const [found] = await db.select({ id: colleges.id }).from(colleges).where(eq(colleges.name, college));
   if (!found) throw new Error(`no college named ${college}`);

@@ -1,5 +1,5 @@
 import { IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES } from '@portal/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertStaff, OTHER_FACULTY, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
@@ -373,7 +373,11 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       .values({ name: '1990/1991', closedAt: new Date('1991-06-30T00:00:00Z') })
       .returning();
     if (!season) throw new Error('season not inserted');
-    await insertStudent(db, { seasonId: season.id });
+    // Closed seasons take no new student; the maintenance setting of a restore lets this one in.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('portal.season_maintenance', 'on', true)`);
+      await insertStudent(tx, { seasonId: season.id });
+    });
     for (const headers of [await as(otherAdmin), await as(support), { cookie: victim.cookie }]) {
       const res = await app.inject({
         method: 'DELETE',

@@ -625,7 +625,8 @@ describe('the documents filter index', () => {
       await tx.execute(sql`SET LOCAL enable_sort = off`);
       await tx.execute(sql`PREPARE documents_page(uuid, text) AS
         SELECT ${students.id} FROM ${students}
-        WHERE ${students.collegeId} = $1 AND ${students.documentsStatus} = $2
+        WHERE ${students.collegeId} = $1 AND ${students.seasonId} = admission_current_season()
+          AND ${students.documentsStatus} = $2
         ORDER BY ${students.nameSearch}, ${students.id} LIMIT 500`);
       const result = await tx.execute<{ 'QUERY PLAN': string }>(
         sql`EXPLAIN EXECUTE documents_page(${sql.raw(`'${bulk?.id}'`)}, 'needsReupload')`,

@@ -172,7 +172,7 @@ describe('the login statement', () => {
         [student.nationalId],
       );
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toContain('students_national_id_unique');
+      expect(plan).toContain('students_national_id_season_key');
       expect(plan).toContain('student_images_student_kind_key');
       // Issue 18: the booked slot's place and the decision, each one row through its primary key.
       expect(plan).toMatch(/Index Scan using interview_slots_(pkey|id_day_period_key)/);
