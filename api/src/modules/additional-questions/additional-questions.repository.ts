@@ -1,8 +1,8 @@
 import type { AdditionalQuestion } from '@portal/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { inCurrentSeason } from '../../db/seasons.js';
 import { additionalQuestions, students } from '../../db/schema.js';
+import { inCurrentSeason } from '../../db/seasons.js';
 
 export interface StoredAnswer {
   questionId: string;
@@ -35,12 +35,7 @@ export function additionalQuestionsRepository(db: Database) {
     })
     .from(students)
     // The current season's student of that national ID, like the login (issue 21).
-    .where(
-      and(
-        eq(students.nationalId, sql.placeholder('nationalId')),
-        inCurrentSeason,
-      ),
-    )
+    .where(and(eq(students.nationalId, sql.placeholder('nationalId')), inCurrentSeason))
     .prepare('additional_questions_find_student');
 
   return {

@@ -1,7 +1,6 @@
 import type { ImageKind } from '@portal/common';
 import { and, type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
 import { type Database, poolOf } from '../../db/pool.js';
-import { inCurrentSeason } from '../../db/seasons.js';
 import {
   appointments,
   colleges,
@@ -10,6 +9,7 @@ import {
   studentImages,
   students,
 } from '../../db/schema.js';
+import { inCurrentSeason } from '../../db/seasons.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
 const studentColumns = {
