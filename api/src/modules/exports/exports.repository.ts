@@ -9,6 +9,8 @@ import type { ExportColumn } from './student-columns.js';
 export interface ExportFilter {
   complete: boolean;
   collegeId: string | null;
+  /** The admission season; null for the current one (issue 21). */
+  seasonId: string | null;
 }
 
 export interface ImageRow {
@@ -22,7 +24,8 @@ export interface ImageRow {
 
 export function exportsRepository(db: Database) {
   const where = (filter: ExportFilter) =>
-    sql`s.is_complete = ${filter.complete} AND (${filter.collegeId}::uuid IS NULL OR s.college_id = ${filter.collegeId}::uuid)`;
+    sql`s.is_complete = ${filter.complete} AND (${filter.collegeId}::uuid IS NULL OR s.college_id = ${filter.collegeId}::uuid)
+      AND s.season_id = coalesce(${filter.seasonId}::uuid, admission_current_season())`;
 
   return {
     async collegeIdByName(name: string): Promise<string | undefined> {
