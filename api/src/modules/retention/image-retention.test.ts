@@ -157,8 +157,11 @@ describe('the retention job', () => {
 
   it('finishes a run that stopped after marking a batch, before deleting its files', async () => {
     // The crash: a batch committed, its files never deleted.
-    const marked = await retentionRepository(db).markBatch(olderSeason, null, 2);
-    expect(marked.keys).toHaveLength(12);
+    const client = await pool.connect();
+    const crashing = retentionRepository(drizzle(client, { schema }));
+    await crashing.openSeasonStudents(olderSeason);
+    expect(await crashing.markNextBatch(2)).toHaveLength(12);
+    client.release(true);
     const stranded = (await imagesOf(olderSeason)).filter((image) => image.purgedAt !== null);
     expect(stranded.every((image) => image.stored)).toBe(true);
 

@@ -56,7 +56,8 @@ async function deleteFiles(storage: ObjectStorage, keys: readonly string[]): Pro
  * image of the season is left unpurged, records `images_deleted_at` with one audit row. A row never points at a
  * deleted file without `purged_at`. A run that stopped between a commit and its deletions (crash, store down)
  * left at most that last batch's files: the next run deletes them again first (deleting twice is harmless),
- * then goes on from the first student, skipping those already purged. Answers 'busy' when another run holds
+ * then walks the season's students again, marking only what is still unpurged. The caller closes the
+ * connection after a run (`runImageRetention`), which also ends the lock and the cursor of a run that failed. Answers 'busy' when another run holds
  * the lock.
  */
 export async function deleteDueSeasonImages(deps: ImageRetentionDeps): Promise<RetentionRun> {
@@ -70,14 +71,14 @@ export async function deleteDueSeasonImages(deps: ImageRetentionDeps): Promise<R
     );
     for (const season of due) {
       await deleteFiles(storage, await repository.lastMarkedKeys(season.id));
-      let after: string | null = null;
+      await repository.openSeasonStudents(season.id);
       for (;;) {
         if (stopped()) return { outcome: 'stopped', finished };
-        const batch = await repository.markBatch(season.id, after, batchStudents);
-        if (batch.lastStudentId === null) break;
-        await deleteFiles(storage, batch.keys);
-        after = batch.lastStudentId;
+        const keys = await repository.markNextBatch(batchStudents);
+        if (keys === null) break;
+        await deleteFiles(storage, keys);
       }
+      await repository.closeSeasonStudents();
       const done = await repository.finishSeason(season.id, (figures, tx) =>
         deps.audit(
           {

@@ -62,8 +62,14 @@ export interface RetentionJobDeps extends Omit<RetentionRunDeps, 'now' | 'batchS
 export async function startImageRetention({ boss, timeZone, ...deps }: RetentionJobDeps) {
   await ensureQueue(boss, RETENTION_QUEUE, QUEUE_OPTIONS);
   await boss.work(RETENTION_QUEUE, async () => {
-    const run = await runImageRetention(deps);
-    if (run.outcome === 'busy') deps.log.info('season image retention already running elsewhere');
+    try {
+      const run = await runImageRetention(deps);
+      if (run.outcome === 'busy') deps.log.info('season image retention already running elsewhere');
+    } catch (error) {
+      // pg-boss keeps the failure in its table and tries again; the operator reads it here.
+      deps.log.error({ err: error }, 'season image retention failed; the next run carries on');
+      throw error;
+    }
   });
   await boss.schedule(RETENTION_QUEUE, DAILY, {}, { tz: timeZone });
   await boss.send(RETENTION_QUEUE, {}, { startAfter: FIRST_RUN_AFTER_S });

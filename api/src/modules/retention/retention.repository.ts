@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
 import { admissionSeasons, studentImages, students } from '../../db/schema.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
@@ -78,31 +78,48 @@ export function retentionRepository(db: Database) {
     },
 
     /**
-     * Marks the images of the season's next `limit` students after `after` (by id) as purged, in one
-     * transaction past the closed-season trigger. Answers the last student of the batch (null: none left) and
-     * the keys of the files the batch marked, to delete once this has committed.
+     * Opens the list of the season's students that `markNextBatch` walks: a cursor kept across the batches'
+     * commits (WITH HOLD, so the season's ids are read once and held by PostgreSQL, never in this process).
+     * A keyset walk (`id > last ORDER BY id LIMIT n`) read the whole season again for every batch when the
+     * planner took the season index: 380 s for 600,000 images against 2.5 s for 60,000.
      */
-    markBatch(
-      seasonId: string,
-      after: string | null,
-      limit: number,
-    ): Promise<{ lastStudentId: string | null; keys: string[] }> {
+    async openSeasonStudents(seasonId: string): Promise<void> {
+      await db.execute(
+        sql`DECLARE retention_students NO SCROLL CURSOR WITH HOLD FOR
+          SELECT ${students.id} FROM ${students} WHERE ${students.seasonId} = ${seasonId}`,
+      );
+    },
+
+    async closeSeasonStudents(): Promise<void> {
+      await db.execute(sql`CLOSE retention_students`);
+    },
+
+    /**
+     * Marks the images of the next `limit` students of the open list as purged, in one transaction past the
+     * closed-season trigger. Answers the keys of the files the batch marked, to delete once this has committed,
+     * or null when no student is left.
+     */
+    markNextBatch(limit: number): Promise<string[] | null> {
       return db.transaction(async (tx) => {
-        const batch = await tx
-          .select({ id: students.id })
-          .from(students)
-          .where(and(eq(students.seasonId, seasonId), after === null ? undefined : gt(students.id, after)))
-          .orderBy(asc(students.id))
-          .limit(limit);
-        const ids = batch.map((row) => row.id);
-        if (ids.length === 0) return { lastStudentId: null, keys: [] };
+        const { rows } = await tx.execute<{ id: string }>(
+          sql`FETCH FORWARD ${sql.raw(String(Math.trunc(limit)))} FROM retention_students`,
+        );
+        if (rows.length === 0) return null;
         await tx.execute(sql`SELECT set_config('portal.season_maintenance', 'on', true)`);
         const marked = await tx
           .update(studentImages)
           .set({ purgedAt: sql`now()` })
-          .where(and(inArray(studentImages.studentId, ids), isNull(studentImages.purgedAt)))
+          .where(
+            and(
+              inArray(
+                studentImages.studentId,
+                rows.map((row) => row.id),
+              ),
+              isNull(studentImages.purgedAt),
+            ),
+          )
           .returning({ key: studentImages.storageKey });
-        return { lastStudentId: ids[ids.length - 1] ?? null, keys: marked.map((row) => row.key) };
+        return marked.map((row) => row.key);
       });
     },
 
