@@ -45,7 +45,12 @@ export function formsRepository(db: Database) {
     .leftJoin(interviewOutcomes, eq(interviewOutcomes.studentId, students.id))
     .leftJoin(
       studentImages,
-      and(eq(studentImages.studentId, students.id), eq(studentImages.kind, PERSONAL_PHOTO)),
+      // A photo the retention job deleted prints as none (the placeholder), also where an instance keeps it fitted.
+      and(
+        eq(studentImages.studentId, students.id),
+        eq(studentImages.kind, PERSONAL_PHOTO),
+        isNull(studentImages.purgedAt),
+      ),
     )
     .where(eq(students.id, sql.placeholder('studentId')))
     .prepare('forms_student_for_form');

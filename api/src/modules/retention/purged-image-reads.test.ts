@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { IMAGE_KIND_LABELS, IMAGE_KINDS, type ImageKind } from '@portal/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { createTestApp } from '../../../test/test-app.js';
 import { unzip } from '../../../test/zip.js';
 import { studentImages } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { FORMS } from '../forms/form-kinds.js';
 import { MY_DATA_JSON } from '../my-data/my-data.service.js';
 import { RETENTION_MESSAGES } from './retention-messages.js';
 
@@ -110,4 +112,29 @@ describe('an image the retention job deleted', () => {
     ]);
     expect(entries.has('صور غير موجودة.txt')).toBe(false);
   });
+
+  it('prints as the placeholder on the forms, also where the instance kept the photo fitted', async () => {
+    const printed = await accomplishedStudent(app);
+    const print = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/students/${FORMS.admission.call}/${printed.id}`,
+        headers: { cookie: printed.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return rasterImages(res.rawPayload);
+    };
+    expect(await print()).toHaveLength(1);
+    await purge(printed.id, ['personalPhoto']);
+    expect(await print()).toEqual([]);
+  });
 });
+
+/** The raster images of a PDF (the photo is its only one; the QR code and the logo are vectors). */
+function rasterImages(pdf: Buffer): string[] {
+  const list = execFileSync('pdfimages', ['-list', '-'], { input: pdf, stdio: ['pipe', 'pipe', 'ignore'] });
+  return list
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => /^\s*\d+\s+\d+\s+image\s/.test(line));
+}
