@@ -269,6 +269,23 @@ describe('restore refuses, changing nothing', () => {
     await refusedIntoEmptyTarget(newer, /the archive is at migration level \d+, this portal knows \d+/);
   });
 
+  it('an image store that fails in the middle of the restore: database and store left empty', async () => {
+    const url = await emptyDatabase();
+    const store = await emptyStore();
+    let puts = 0;
+    const failing: ObjectStorage = {
+      ...store,
+      async put(key, body) {
+        puts += 1;
+        if (puts === 5) throw new Error('ENOSPC: no space left on device');
+        await store.put(key, body);
+      },
+    };
+    await expect(restore({ databaseUrl: url, storage: failing, file })).rejects.toThrow(/ENOSPC/);
+    expect(puts).toBeGreaterThanOrEqual(5);
+    expect(await isEmpty(url, store)).toEqual({ tables: [], images: [] });
+  });
+
   it('a missing archive, and a backup over an existing file', async () => {
     await expect(
       restore({

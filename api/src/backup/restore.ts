@@ -1,15 +1,24 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_FOLDER } from '../db/migrate.js';
 import type { ObjectStorage } from '../storage/storage.js';
-import { IMAGE_LIST_ENTRY, MANIFEST_ENTRY, type Manifest, type TableManifest } from './manifest.js';
+import {
+  IMAGE_LIST_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+  parseImageListLine,
+  type TableManifest,
+} from './manifest.js';
 import { findPgTool, toolConnection } from './pg-tools.js';
 import { BACKED_UP_SCHEMAS } from './snapshot.js';
 import { archiveEntries, RestoreRefused, verifyArchive } from './verify-archive.js';
@@ -70,16 +79,19 @@ async function assertStoreEmpty(storage: ObjectStorage): Promise<void> {
   }
 }
 
-/** Writes images with a few puts in flight; remembers every key it put, for the clean-up of a failed restore. */
+/**
+ * Writes images with a few puts in flight. It counts the puts it started: they are the first keys of the image
+ * list, which is what a failed restore deletes again (no list of millions of keys held in memory).
+ */
 function imageWriter(storage: ObjectStorage) {
-  const put: string[] = [];
   const inFlight = new Set<Promise<void>>();
+  let started = 0;
   let failure: unknown;
   return {
-    put,
+    started: () => started,
     async write(key: string, bytes: Buffer) {
       if (failure) throw failure;
-      put.push(key);
+      started += 1;
       const done = storage.put(key, bytes).then(
         () => void inFlight.delete(done),
         (error) => {
@@ -97,13 +109,42 @@ function imageWriter(storage: ObjectStorage) {
   };
 }
 
-async function deleteImages(storage: ObjectStorage, keys: string[]): Promise<void> {
-  for (const key of keys) await storage.delete(key).catch(() => undefined);
+/** Deletes the first `count` images of the list (the ones a failed restore put), waiting for puts in flight. */
+async function deleteImages(
+  storage: ObjectStorage,
+  listFile: string,
+  images: ReturnType<typeof imageWriter>,
+): Promise<void> {
+  await images.finish().catch(() => undefined);
+  let left = images.started();
+  for await (const line of createInterface({ input: createReadStream(listFile), crlfDelay: Infinity })) {
+    if (left-- <= 0) break;
+    const image = parseImageListLine(line);
+    if (image) await storage.delete(image.key).catch(() => undefined);
+  }
 }
 
-/** Writes the chunks into `sink` at its pace, leaving it open for the next part. */
-function writeAll(sink: Writable, chunks: Readable): Promise<void> {
-  return pipeline(chunks, sink, { end: false });
+/**
+ * Writes the chunks into `sink` at its pace, leaving it open for the next part. Written by hand: a pipeline per
+ * part would leave its listeners on the long-lived sink, hundreds of them over a large database.
+ */
+async function writeAll(sink: Writable, chunks: Readable): Promise<void> {
+  for await (const chunk of chunks) {
+    if (sink.errored) throw sink.errored;
+    if (sink.write(chunk)) continue;
+    const stop = new AbortController();
+    try {
+      await Promise.race([
+        once(sink, 'drain', { signal: stop.signal }),
+        once(sink, 'close', { signal: stop.signal }).then(() => {
+          throw sink.errored ?? new Error('the database stopped reading the restore');
+        }),
+      ]);
+    } finally {
+      stop.abort();
+    }
+  }
+  if (sink.errored) throw sink.errored;
 }
 
 /**
@@ -177,7 +218,7 @@ async function requeueUndelivered(client: pg.Client): Promise<void> {
  * rows those migrations insert are emptied again), then every table's rows, then the sequences; images are put
  * before the commit, and deleted again if anything fails, so a failure leaves the database and the store empty.
  */
-async function loadCopies(client: pg.Client, options: RestoreOptions, manifest: Manifest) {
+async function loadCopies(client: pg.Client, options: RestoreOptions, manifest: Manifest, listFile: string) {
   const migrations = migrationsOf(manifest);
   const images = imageWriter(options.storage);
   await client.query('BEGIN');
@@ -219,7 +260,7 @@ async function loadCopies(client: pg.Client, options: RestoreOptions, manifest: 
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    await deleteImages(options.storage, images.put);
+    await deleteImages(options.storage, listFile, images);
     throw error;
   }
 }
@@ -233,7 +274,7 @@ async function emptyDatabase(client: pg.Client): Promise<void> {
 }
 
 /** The `pg_dump` kind: pg_restore in one transaction of its own, the counts checked, then the images. */
-async function loadDump(client: pg.Client, options: RestoreOptions, manifest: Manifest) {
+async function loadDump(client: pg.Client, options: RestoreOptions, manifest: Manifest, listFile: string) {
   const dumpMajor = Number.parseInt(manifest.database.serverVersion, 10);
   const pgRestore = await findPgTool('pg_restore', (major) => major >= dumpMajor);
   if (!pgRestore) {
@@ -270,7 +311,7 @@ async function loadDump(client: pg.Client, options: RestoreOptions, manifest: Ma
   } catch (error) {
     child.kill();
     await exited;
-    await deleteImages(options.storage, images.put);
+    await deleteImages(options.storage, listFile, images);
     if (restored) await emptyDatabase(client);
     throw error;
   }
@@ -297,13 +338,14 @@ export async function restore(options: RestoreOptions): Promise<Manifest> {
       throw new RestoreRefused(`there is no archive at ${options.file}`);
     }
     options.log?.(`checking ${options.file}`);
-    const manifest = await verifyArchive(options.file, path.join(workDir, IMAGE_LIST_ENTRY));
+    const listFile = path.join(workDir, IMAGE_LIST_ENTRY);
+    const manifest = await verifyArchive(options.file, listFile);
     migrationsOf(manifest);
     await client.connect();
     await assertDatabaseEmpty(client);
     await assertStoreEmpty(options.storage);
-    if (manifest.database.kind === 'copy') await loadCopies(client, options, manifest);
-    else await loadDump(client, options, manifest);
+    if (manifest.database.kind === 'copy') await loadCopies(client, options, manifest, listFile);
+    else await loadDump(client, options, manifest, listFile);
     return manifest;
   } finally {
     await client.end().catch(() => undefined);
