@@ -16,7 +16,8 @@
 //   createdb -h 127.0.0.1 -U postgres portal_bench
 //   npm run build
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/portal_bench DEMO_DATA=0 HOST=127.0.0.1 PORT=8099 \
-//     SUPERADMIN_USERNAME=benchadmin SUPERADMIN_PASSWORD=Bench12345 LOG_LEVEL=warn DATA_DIR=/tmp/portal-bench \
+//     SUPERADMIN_USERNAME=benchadmin SUPERADMIN_PASSWORD=Bench12345 STAFF_2FA_REQUIRED=none LOG_LEVEL=warn \
+//     DATA_DIR=/tmp/portal-bench \
 //     node api/dist/main.js &
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/portal_bench PORTAL_URL=http://127.0.0.1:8099 \
 //     BENCH_USER=benchadmin BENCH_PASSWORD=Bench12345 node bench/student-records.mjs
