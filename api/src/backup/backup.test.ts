@@ -182,6 +182,32 @@ it('takes the backup again when a student replaces their images after the snapsh
   expect(await storedKeys(store)).toEqual(restored.images.map((image) => image.key));
 });
 
+it('leaves out the files of images the retention job purged, keeping their rows', async () => {
+  const [purged] = (
+    await database.pool.query<{ key: string }>(
+      `UPDATE student_images SET purged_at = now()
+        WHERE id = (SELECT id FROM student_images WHERE purged_at IS NULL LIMIT 1) RETURNING storage_key AS key`,
+    )
+  ).rows;
+  if (!purged) throw new Error('no image to purge');
+  await app.storage.delete(purged.key);
+  const file = archivePath();
+  const result = await backup({
+    databaseUrl: database.url,
+    storage: app.storage,
+    file,
+    portalVersion: 'test',
+  });
+  expect(result.attempts).toBe(1);
+  const target = await emptyDatabase();
+  const store = await emptyStore();
+  await restore({ databaseUrl: target, storage: store, file });
+  expect((await readSnapshot(target)).contents).toEqual((await readSnapshot(database.url)).contents);
+  const keys = await storedKeys(store);
+  expect(keys).not.toContain(purged.key);
+  expect(keys).toEqual((await readSnapshot(database.url)).images.map((image) => image.key));
+});
+
 it('hands the messages the queue held undelivered to the new queue again', async () => {
   const { rowCount } = await database.pool.query(
     "UPDATE notifications SET dispatched = true WHERE state = 'queued'",

@@ -134,11 +134,15 @@ async function dumpDatabase(
   return parts;
 }
 
-/** The snapshot's image rows, written to `file` in key order through a cursor (never all in memory). */
+/**
+ * The snapshot's image rows whose files the store holds, written to `file` in key order through a cursor (never
+ * all in memory). A row the retention job purged keeps its record but no longer has its file.
+ */
 async function writeImageList(snapshot: DatabaseSnapshot, file: string) {
   const { client } = snapshot;
   await client.query(
-    'DECLARE backup_images NO SCROLL CURSOR FOR SELECT storage_key, sha256, size_bytes FROM student_images ORDER BY storage_key',
+    `DECLARE backup_images NO SCROLL CURSOR FOR
+       SELECT storage_key, sha256, size_bytes FROM student_images WHERE purged_at IS NULL ORDER BY storage_key`,
   );
   const sink = createWriteStream(file, { flags: 'wx' });
   let count = 0;

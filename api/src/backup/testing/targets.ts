@@ -46,7 +46,7 @@ export async function readSnapshot(url: string, snapshotId?: string): Promise<Sn
     if (snapshotId) await client.query(`SET TRANSACTION SNAPSHOT '${snapshotId}'`);
     const contents = await contentsOf(client);
     const images = await client.query<{ key: string; sha256: string }>(
-      'SELECT storage_key AS key, sha256 FROM student_images ORDER BY storage_key',
+      'SELECT storage_key AS key, sha256 FROM student_images WHERE purged_at IS NULL ORDER BY storage_key',
     );
     const complete = await client.query<{ id: string }>(
       'SELECT id FROM students WHERE is_complete ORDER BY id',
