@@ -5,7 +5,8 @@
 #   2. once its readiness says so, nginx is reloaded with the instance marked down (the health check that
 #      open-source nginx lacks), within the drain;
 #   3. the instance finishes its requests in flight and exits;
-#   4. UPGRADE (optional: a command run in the checkout, e.g. 'git pull && npm ci && npm run build');
+#   4. UPGRADE (optional: a command and its arguments, run in the checkout, e.g.
+#      sh -c 'git pull && npm ci && npm run build');
 #   5. it starts again on its port (migrations run under the advisory lock) and is waited for until ready;
 #   6. nginx is reloaded with it back in.
 #
@@ -21,7 +22,7 @@ script_name=restart-instance
 source "$repo/deploy/local-set.sh"
 
 if [ $# -lt 2 ]; then
-  sed -n '2,14p' "$0" >&2
+  sed -n '2,16p' "$0" >&2
   exit 64
 fi
 run_dir=$1
