@@ -47,9 +47,8 @@ function virtualStudent(
   const unexpected: Outcome[] = [];
   let gradedAttempts = 0;
   let savedAddress: string | undefined;
-  let running = true;
-
   let resent = 0;
+  let running = true;
 
   /**
    * nginx's reload closes the idle keep-alive connections of its old workers, and a request the client sent on
