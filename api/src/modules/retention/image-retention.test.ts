@@ -204,20 +204,38 @@ describe('the retention job', () => {
     }
   });
 
+  it('stops between batches when the app closes, and the next run finishes the season', async () => {
+    let asked = 0;
+    const stopping = await runImageRetention({
+      pool,
+      storage: app.storage,
+      retentionDays: 5,
+      log: app.log,
+      batchStudents: 2,
+      stopped: () => asked++ > 0,
+    });
+    expect(stopping).toEqual({ outcome: 'stopped', finished: [] });
+    const images = await imagesOf(recentSeason);
+    expect(images.every((image) => image.purgedAt !== null && !image.stored)).toBe(true);
+    expect((await seasonOf(recentSeason))?.imagesDeletedAt).toBeNull();
+    expect(await auditRowsOf(recentSeason)).toHaveLength(0);
+  });
+
   it('runs one at a time: a run finding another one holding the lock does nothing', async () => {
     const client = await pool.connect();
     try {
       const holder = retentionRepository(drizzle(client, { schema }));
       expect(await holder.tryLock()).toBe(true);
       expect(await run(5)).toEqual({ outcome: 'busy' });
-      expect((await imagesOf(recentSeason)).every((image) => image.stored)).toBe(true);
+      expect((await seasonOf(recentSeason))?.imagesDeletedAt).toBeNull();
       await holder.unlock();
     } finally {
       client.release(true);
     }
     const done = await run(5);
     expect(done.outcome === 'done' && done.finished.map((season) => season.images)).toEqual([6]);
-    expect((await imagesOf(recentSeason)).some((image) => image.stored)).toBe(false);
+    expect((await seasonOf(recentSeason))?.imagesDeletedAt).toBeInstanceOf(Date);
+    expect(await auditRowsOf(recentSeason)).toHaveLength(1);
   });
 });
 

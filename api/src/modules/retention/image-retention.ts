@@ -57,8 +57,8 @@ async function deleteFiles(storage: ObjectStorage, keys: readonly string[]): Pro
  * deleted file without `purged_at`. A run that stopped between a commit and its deletions (crash, store down)
  * left at most that last batch's files: the next run deletes them again first (deleting twice is harmless),
  * then walks the season's students again, marking only what is still unpurged. The caller closes the
- * connection after a run (`runImageRetention`), which also ends the lock and the cursor of a run that failed. Answers 'busy' when another run holds
- * the lock.
+ * connection after a run (`runImageRetention`), which also ends the lock and the cursor of a run that failed.
+ * Answers 'busy' when another run holds the lock.
  */
 export async function deleteDueSeasonImages(deps: ImageRetentionDeps): Promise<RetentionRun> {
   const { repository, storage, log, stopped = () => false, now = new Date() } = deps;
