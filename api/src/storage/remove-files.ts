@@ -1,10 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import type { ObjectStorage } from './storage.js';
 
 /** Removes stored image files by key; failures are reported, never thrown (the rows are already gone). */
 export type RemoveFiles = (keys: string[]) => Promise<void>;
 
-/** Image files removed at a time after their students were deleted. */
-const REMOVE_CONCURRENCY = 16;
+/** Files deleted at a time. */
+const DELETE_CONCURRENCY = 16;
+
+/** What deleting a set of files came to: every key is tried, whatever failed before it. */
+export interface DeleteOutcome {
+  failed: number;
+  firstError: unknown;
+}
+
+/** Deletes every key from the store, `DELETE_CONCURRENCY` at a time, and answers how many could not be deleted. */
+export async function deleteEach(storage: ObjectStorage, keys: readonly string[]): Promise<DeleteOutcome> {
+  const queue = [...keys];
+  const outcome: DeleteOutcome = { failed: 0, firstError: undefined };
+  const worker = async () => {
+    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        outcome.failed += 1;
+        outcome.firstError ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, keys.length) }, worker));
+  return outcome;
+}
 
 /**
  * Removes stored image files (`app.storage`, the students' images store) once their rows are gone (deleted
@@ -18,20 +43,7 @@ export function fileRemover(app: FastifyInstance): RemoveFiles {
       app.log.warn({ files: keys.length }, 'no image storage: image files whose rows are gone left in place');
       return;
     }
-    let failed = 0;
-    let firstError: unknown;
-    const queue = [...keys];
-    const worker = async () => {
-      for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
-        try {
-          await app.storage.delete(key);
-        } catch (error) {
-          failed += 1;
-          firstError ??= error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(REMOVE_CONCURRENCY, keys.length) }, worker));
+    const { failed, firstError } = await deleteEach(app.storage, keys);
     if (failed > 0)
       app.log.error(
         { err: firstError, failed, files: keys.length },

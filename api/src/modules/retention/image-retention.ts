@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteEach } from '../../storage/remove-files.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { RetentionRepository, SeasonImagesDeleted } from './retention.repository.js';
@@ -6,9 +7,6 @@ import { imagesDueForDeletion } from './retention-rule.js';
 
 /** Students whose images one transaction marks: at most six times as many keys are held at once. */
 export const BATCH_STUDENTS = 100;
-
-/** Files deleted at a time. */
-const DELETE_CONCURRENCY = 16;
 
 export const IMAGES_RETENTION_ACTION = 'season.images_retention';
 
@@ -32,20 +30,7 @@ export type RetentionRun =
 
 /** Deletes the files, all of them tried; throws when any could not be deleted, so the batch is tried again. */
 async function deleteFiles(storage: ObjectStorage, keys: readonly string[]): Promise<void> {
-  const queue = [...keys];
-  let failed = 0;
-  let firstError: unknown;
-  const worker = async () => {
-    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        failed += 1;
-        firstError ??= error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, keys.length) }, worker));
+  const { failed, firstError } = await deleteEach(storage, keys);
   if (failed > 0)
     throw new Error(`${failed} of ${keys.length} image files could not be deleted`, { cause: firstError });
 }
