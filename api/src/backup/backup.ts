@@ -229,13 +229,16 @@ async function writeArchive(options: BackupOptions, partial: string): Promise<Ma
       : await copyTables(snapshot, pack, nextPart);
     const dumpParts = pgDump ? await dumpDatabase(pgDump, options.databaseUrl, snapshot, pack, nextPart) : [];
     const images = await writeImageList(snapshot, listFile);
+    // Everything the snapshot must say is read: ending its transaction now stops holding back PostgreSQL's
+    // vacuum for the long copy of the images.
+    await snapshot.close();
     const list = await addFileEntry(pack, IMAGE_LIST_ENTRY, listFile);
     options.log?.(`copying ${images.count} images (${(images.bytes / 1e6).toFixed(1)} MB)`);
     await copyImages(options.storage, listFile, pack);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       portalVersion: options.portalVersion,
-      createdAt: new Date().toISOString(),
+      createdAt: snapshot.takenAt.toISOString(),
       migrations: snapshot.migrations,
       database: {
         kind: pgDump ? 'pg_dump' : 'copy',

@@ -35,6 +35,7 @@ export type AppliedMigration = z.infer<typeof migrationSchema>;
 export const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   portalVersion: z.string(),
+  /** When the snapshot was taken. */
   createdAt: z.string(),
   /** The rows of drizzle's migrations table in the snapshot, oldest first: the archive's migration level. */
   migrations: z.array(migrationSchema),

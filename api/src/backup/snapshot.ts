@@ -18,11 +18,14 @@ export interface DatabaseSnapshot {
   client: pg.Client;
   /** The exported snapshot's name, for `pg_dump --snapshot` (and tests that read the same snapshot). */
   snapshotId: string;
+  /** When the snapshot was taken: what the archive holds is the database as it was then. */
+  takenAt: Date;
   serverVersion: string;
   serverMajor: number;
   migrations: AppliedMigration[];
   /** Every table of the backed-up schemas, parents before the tables whose foreign keys point at them. */
   tables: SnapshotTable[];
+  /** Ends the transaction and the connection; a second call does nothing. */
   close(): Promise<void>;
 }
 
@@ -59,13 +62,15 @@ function parentsFirst(
  */
 export async function openSnapshot(url: string): Promise<DatabaseSnapshot> {
   const client = new pg.Client({ connectionString: url, application_name: 'st-admission-backup' });
+  let closed = false;
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const snapshotId =
       (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]?.id ?? '';
-    const version = await client.query<{ version: string; num: string }>(
-      "SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num",
+    const version = await client.query<{ version: string; num: string; taken_at: Date }>(
+      `SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num,
+              now() AS taken_at`,
     );
     const { rows: columns } = await client.query<{ schema: string; name: string; columns: string[] }>(
       `SELECT n.nspname AS schema, c.relname AS name,
@@ -103,11 +108,14 @@ export async function openSnapshot(url: string): Promise<DatabaseSnapshot> {
     return {
       client,
       snapshotId,
+      takenAt: version.rows[0]?.taken_at ?? new Date(),
       serverVersion: version.rows[0]?.version ?? '',
       serverMajor: Math.floor(Number(version.rows[0]?.num ?? 0) / 10_000),
       migrations,
       tables: parentsFirst(tables, references),
       async close() {
+        if (closed) return;
+        closed = true;
         await client.query('ROLLBACK').catch(() => undefined);
         await client.end();
       },
