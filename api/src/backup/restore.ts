@@ -71,6 +71,11 @@ async function assertDatabaseEmpty(client: pg.Client): Promise<void> {
   }
 }
 
+async function assertTargetEmpty(client: pg.Client, storage: ObjectStorage): Promise<void> {
+  await assertDatabaseEmpty(client);
+  await assertStoreEmpty(storage);
+}
+
 async function assertStoreEmpty(storage: ObjectStorage): Promise<void> {
   for await (const object of storage.list('')) {
     throw new RestoreRefused(
@@ -337,13 +342,15 @@ export async function restore(options: RestoreOptions): Promise<Manifest> {
     ) {
       throw new RestoreRefused(`there is no archive at ${options.file}`);
     }
+    await client.connect();
+    // The target is checked before the archive (a mistaken target is told at once, not after reading a large
+    // archive) and again after (a portal started on it meanwhile).
+    await assertTargetEmpty(client, options.storage);
     options.log?.(`checking ${options.file}`);
     const listFile = path.join(workDir, IMAGE_LIST_ENTRY);
     const manifest = await verifyArchive(options.file, listFile);
     migrationsOf(manifest);
-    await client.connect();
-    await assertDatabaseEmpty(client);
-    await assertStoreEmpty(options.storage);
+    await assertTargetEmpty(client, options.storage);
     if (manifest.database.kind === 'copy') await loadCopies(client, options, manifest, listFile);
     else await loadDump(client, options, manifest, listFile);
     return manifest;
