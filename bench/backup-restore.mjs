@@ -9,8 +9,9 @@
 //      (default 4,096: small synthetic images, every one different, so the figures are about per-file costs;
 //      the MB/s printed scales them to real photos) with their rows, as the portal records them.
 //   3. Runs the backup console entry (api/dist/backup/backup-cli.js, what `npm run backup` runs) against the
-//      running portal's settings, the portal still serving, with its heap capped at BENCH_HEAP_MB (default 128:
-//      the archive is streamed, so its size must not matter), and measures its wall time and peak memory.
+//      running portal's settings, with its heap capped at BENCH_HEAP_MB (default 128: the archive is streamed,
+//      so its size must not matter), and measures its wall time and peak memory; meanwhile a student logs in
+//      every 50 ms, and the login times show the portal still serving.
 //   4. Restores the archive (restore-cli.js, the same heap cap) into a second fresh database (or embedded
 //      DATA_DIR) and image folder, measuring the same, and checks the restored row and file counts.
 //   5. Stops the portal, drops both databases and removes the folders (BENCH_KEEP=1 keeps them).
@@ -26,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freshDataAndDatabase, seedStudents } from './bench-database.mjs';
+import { printLatency } from './load.mjs';
 import { embeddedDatabaseUrl, repoRoot, requireBuild, startPortal } from './portal-process.mjs';
 import { residentBytes } from './process-stats.mjs';
 import { fail, reportFailure, stopAfter } from './run.mjs';
@@ -47,6 +49,8 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 const FILES_AT_ONCE = 32;
 const ROWS_PER_INSERT = 6_000;
+const PROBE_EVERY_MS = 50;
+const IDLE_PROBE_MS = 5_000;
 requireBuild();
 
 stopAfter(60);
@@ -134,6 +138,35 @@ async function runConsole(script, file, env) {
   return { ms: performance.now() - started, peak, output: output.trim() };
 }
 
+/** A student login (getStudent) every PROBE_EVERY_MS until `stop()`: the portal's answers while the backup runs. */
+function probeLogins(portalUrl, students) {
+  const times = [];
+  const statuses = new Map();
+  let running = true;
+  const done = (async () => {
+    for (let i = 0; running; i++) {
+      const started = performance.now();
+      const res = await fetch(`${portalUrl}/api/v1/students/getStudent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ nationalID: students[i % students.length].nationalId }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { times, statuses };
+    },
+  };
+}
+
 async function countFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).length;
@@ -184,9 +217,22 @@ async function main() {
       DATA_DIR: side.dataDir,
       DATABASE_URL: EMBEDDED ? '' : side.database.url,
     });
+    const idle = probeLogins(portal.url, students);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
+    const before = (await idle.stop()).times;
+    printLatency('student logins before the backup:', before, {
+      width: 34,
+      extra: `, ${before.length} logins`,
+    });
+    const probe = probeLogins(portal.url, students);
     const backup = await runConsole('backup-cli.js', archive, settingsOf(source));
+    const { times, statuses } = await probe.stop();
     const archiveBytes = (await stat(archive)).size;
     console.log(backup.output);
+    printLatency('student logins during the backup:', times, {
+      width: 34,
+      extra: `, ${times.length} logins, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    });
     console.log(
       `backup: ${seconds(backup.ms)}, archive ${mb(archiveBytes)} (${mb(archiveBytes / (backup.ms / 1000))}/s), ` +
         `${Math.round(seeded.images / (backup.ms / 1000))} images/s, peak memory ${mb(backup.peak)}`,
