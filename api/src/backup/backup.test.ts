@@ -82,6 +82,21 @@ describe.each(kinds)('a backup (%s) taken while 50 complete-data submissions are
   const completedLive: string[] = [];
 
   beforeAll(async () => {
+    // A complete student with its images in a season then closed: a closed season is read-only (decision 15), and
+    // the restore must bring it back whole all the same.
+    const earlier = await insertStudent(database.db);
+    const earlierSubmit = await patchMultipart(
+      app,
+      `/api/v1/students/completeStudentData/${earlier.id}`,
+      await loginStudent(app, earlier.nationalId),
+      COMPLETE_DATA_FIELDS,
+      documentPhotos(IMAGE_KINDS, 99),
+    );
+    expect(earlierSubmit.statusCode).toBe(200);
+    await database.pool.query(`
+      WITH closed AS (UPDATE admission_seasons SET closed_at = now() WHERE closed_at IS NULL RETURNING name)
+      INSERT INTO admission_seasons (name)
+      SELECT split_part(name, '/', 2) || '/' || (split_part(name, '/', 2)::int + 1) FROM closed`);
     const students = await Promise.all(Array.from({ length: STUDENTS }, () => insertStudent(database.db)));
     const cookies = await Promise.all(students.map((student) => loginStudent(app, student.nationalId)));
     const submits = students.map(async (student, i) => {
@@ -185,12 +200,25 @@ it('takes the backup again when a student replaces their images after the snapsh
 });
 
 it('leaves out the files of images the retention job purged, keeping their rows', async () => {
-  const [purged] = (
-    await database.pool.query<{ key: string }>(
-      `UPDATE student_images SET purged_at = now()
-        WHERE id = (SELECT id FROM student_images WHERE purged_at IS NULL LIMIT 1) RETURNING storage_key AS key`,
-    )
-  ).rows;
+  // As the retention job does it: an image of the closed season, past the read-only trigger.
+  const client = await database.pool.connect();
+  const purged = await (async () => {
+    try {
+      await client.query('BEGIN');
+      await client.query("SET LOCAL portal.season_maintenance = 'on'");
+      const { rows } = await client.query<{ key: string }>(
+        `UPDATE student_images SET purged_at = now()
+          WHERE id = (SELECT i.id FROM student_images i JOIN students s ON s.id = i.student_id
+            JOIN admission_seasons a ON a.id = s.season_id
+            WHERE i.purged_at IS NULL AND a.closed_at IS NOT NULL LIMIT 1)
+          RETURNING storage_key AS key`,
+      );
+      await client.query('COMMIT');
+      return rows[0];
+    } finally {
+      client.release();
+    }
+  })();
   if (!purged) throw new Error('no image to purge');
   await app.storage.delete(purged.key);
   const file = archivePath();

@@ -228,6 +228,9 @@ async function loadCopies(client: pg.Client, options: RestoreOptions, manifest: 
   const images = imageWriter(options.storage);
   await client.query('BEGIN');
   try {
+    // The migrations have made closed seasons read-only (migration 0013's trigger); their rows come back as they
+    // were. pg_restore needs no such setting: it creates triggers after the data.
+    await client.query("SET LOCAL portal.season_maintenance = 'on'");
     // The migrations table as drizzle's migrator creates it; its rows come from the archive.
     await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
     await client.query(
