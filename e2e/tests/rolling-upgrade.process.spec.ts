@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
+import { IMAGE_KINDS } from '@portal/common';
 import pg from 'pg';
 import { COMPLETE_DATA_FIELDS as FIELDS } from '../../api/test/complete-data-fields.js';
+import { tinyPng } from '../../api/test/images.js';
 import { accessLog, hostPort, isAlive, restartInstance, startDeployment } from '../deploy-set.js';
 
 // Issue 21, item 8: a rolling upgrade behind nginx loses no request. deploy/start-local.sh runs two instances
@@ -17,19 +19,8 @@ const STUDENTS = 6;
 /** Short of the 5 s default, to keep the test short; still several of nginx's reloads long. */
 const DRAIN_MS = 3_000;
 
-// A small real image (the complete-data form checks that it decodes).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const IMAGE_KINDS = [
-  'frontIdCard',
-  'backIdCard',
-  'birthCertificate',
-  'personalPhoto',
-  'secondarySchoolCertificate',
-  'nominationCard',
-] as const;
+// A small real image (the complete-data form checks that it decodes, the form PDF embeds the personal photo).
+const PNG = tinyPng();
 
 interface Outcome {
   call: string;
@@ -108,7 +99,11 @@ function virtualStudent(
       for (const [name, value] of Object.entries({ ...FIELDS, address })) form.append(name, value);
       if (savedAddress === undefined)
         for (const kind of IMAGE_KINDS)
-          form.append('photos', new Blob([PNG], { type: 'image/png' }), `${kind}.png__${kind}`);
+          form.append(
+            'photos',
+            new Blob([new Uint8Array(PNG)], { type: 'image/png' }),
+            `${kind}.png__${kind}`,
+          );
       const saved = await call('save data', 200, () =>
         api.patch(`/api/v1/students/completeStudentData/${student.id}`, { multipart: form }),
       );

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { IMAGE_KINDS } from '@portal/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { COMPLETE_DATA_FIELDS as FIELDS } from '../../api/test/complete-data-fields.js';
+import { tinyPng } from '../../api/test/images.js';
 import { accessLog, hostPort, isAlive, startDeployment } from '../deploy-set.js';
 
 // The deployment recipe of deploy/ run for real: deploy/start-local.sh starts a fresh database on the local
@@ -61,19 +63,8 @@ function lookupFrom(localAddress: string, portalUrl: string, nationalID: string)
   });
 }
 
-// A small real image (the form PDF embeds the personal photo, so it must decode).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const IMAGE_KINDS = [
-  'frontIdCard',
-  'backIdCard',
-  'birthCertificate',
-  'personalPhoto',
-  'secondarySchoolCertificate',
-  'nominationCard',
-] as const;
+// A small real image (the complete-data form checks that it decodes, the form PDF embeds the personal photo).
+const PNG = tinyPng();
 
 interface Question {
   id: string;
@@ -229,7 +220,7 @@ test('scale-out: a student journey through nginx on two instances survives killi
     const form = new FormData();
     for (const [name, value] of Object.entries(FIELDS)) form.append(name, value);
     for (const kind of IMAGE_KINDS) {
-      form.append('photos', new Blob([PNG], { type: 'image/png' }), `${kind}.png__${kind}`);
+      form.append('photos', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${kind}.png__${kind}`);
     }
     const completed = await api.patch(`/api/v1/students/completeStudentData/${id}`, { multipart: form });
     expect(completed.status(), await completed.text()).toBe(200);
