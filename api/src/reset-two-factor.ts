@@ -1,5 +1,4 @@
-import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config/config.js';
+import { consoleConfig } from './config/console-config.js';
 import { startDatabase } from './db/start-database.js';
 import { resetTwoFactorAtConsole } from './modules/two-factor/console-reset.js';
 
@@ -14,16 +13,9 @@ async function main(): Promise<number> {
     process.stderr.write('usage: npm run staff:reset-two-factor -- USERNAME\n');
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 1;
-  }
-  const log = pino({ level: config.logLevel });
-  const say = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
+  const settings = consoleConfig();
+  if (!settings) return 1;
+  const { config, log: say } = settings;
   let database: Awaited<ReturnType<typeof startDatabase>>;
   try {
     database = await startDatabase(config, say);

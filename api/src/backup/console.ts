@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { pino } from 'pino';
-import { type Config, ConfigError, loadConfig } from '../config/config.js';
+import { consoleConfig } from '../config/console-config.js';
 import { openPortalTarget, type PortalTarget } from './portal-target.js';
 
 /**
@@ -17,16 +16,9 @@ export async function runAtConsole(
     process.stderr.write(`usage: ${usage}\n`);
     return 2;
   }
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 1;
-  }
-  const log = pino({ level: config.logLevel });
-  const logger = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
+  const settings = consoleConfig();
+  if (!settings) return 1;
+  const { config, log: logger } = settings;
   let target: PortalTarget;
   try {
     target = await openPortalTarget(config, logger);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.js';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { isAlive, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { ensureDatabase } from '../db/ensure-database.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { storageFromConfig } from '../storage/storage.plugin.js';
@@ -20,15 +20,6 @@ export interface PortalTarget {
 /** The role and database `startEmbeddedPostgres` and `startDatabase` give the portal. */
 const EMBEDDED_USER = 'portal';
 const EMBEDDED_DATABASE = 'portal';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * The port of the embedded PostgreSQL a running portal holds on this DATA_DIR, from the server's own
