@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
+import { TableScroll } from '@/components/table-scroll';
 import { openDownload } from '../shared/open-download';
 import { OptionalDatePicker } from '../shared/schedule-date-picker';
 import { dayLabel } from '../shared/schedule-day';
@@ -140,8 +141,7 @@ function RangeCounts({ range }: { range: DateRangeQuery }) {
       </Text>
       <CountsList counts={total} labelledBy={totalId} testIdPrefix="range" />
       {days.length > 0 && (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-        <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.table}>
             <Table.Caption id={captionId} className={classes.caption}>
               الأعداد في كل يوم
@@ -169,7 +169,7 @@ function RangeCounts({ range }: { range: DateRangeQuery }) {
               ))}
             </Table.Tbody>
           </Table>
-        </section>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
+import { TableScroll } from '@/components/table-scroll';
 import type { ApiResult } from '@/lib/api-client';
 import { DateTime } from '../shared/date-time';
 import { dayLabel } from '../shared/schedule-day';
@@ -102,8 +103,7 @@ function Totals({ stats, onRefresh }: { stats: Stats; onRefresh: () => Promise<u
           </div>
         ))}
       </dl>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
-      <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+      <TableScroll labelledBy={captionId}>
         <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.channelTable}>
           <Table.Caption id={captionId} className={classes.caption}>
             الرسائل حسب طريقة الإرسال
@@ -131,7 +131,7 @@ function Totals({ stats, onRefresh }: { stats: Stats; onRefresh: () => Promise<u
             ))}
           </Table.Tbody>
         </Table>
-      </section>
+      </TableScroll>
     </Section>
   );
 }
@@ -193,8 +193,7 @@ function Failures({ failures }: { failures: Stats['failures'] }) {
       {failures.length === 0 ? (
         <Text c="dimmed">{NO_FAILURES}</Text>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-        <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.failureTable}>
             <Table.Caption id={captionId} className={classes.caption}>
               {`آخر ${failures.length} رسالة لم تصل، وسبب آخر محاولة`}
@@ -231,7 +230,7 @@ function Failures({ failures }: { failures: Stats['failures'] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </section>
+        </TableScroll>
       )}
     </Section>
   );

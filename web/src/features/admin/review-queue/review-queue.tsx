@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button';
 import countList from '@/components/count-list.module.css';
+import { TableScroll } from '@/components/table-scroll';
 import {
   queuePageFrom,
   queuePageSearch,
@@ -162,8 +163,7 @@ function QueueRows({ answer, query, captionId, onPage }: QueueRowsProps) {
         </Group>
       )}
       {pagination('صفحات قائمة المراجعة (أعلى الجدول)')}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
-      <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+      <TableScroll labelledBy={captionId}>
         <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" className={classes.table}>
           <Table.Caption id={captionId} className={classes.caption}>
             {`${answer.faculty}: الطلاب ${from}–${to} من ${answer.awaiting}، الأقدم إكمالا أولا (صفحة ${query.page} من ${pages})`}
@@ -198,7 +198,7 @@ function QueueRows({ answer, query, captionId, onPage }: QueueRowsProps) {
             ))}
           </Table.Tbody>
         </Table>
-      </section>
+      </TableScroll>
       {pagination('صفحات قائمة المراجعة (أسفل الجدول)')}
     </Stack>
   );

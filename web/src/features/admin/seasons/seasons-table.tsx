@@ -1,6 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import type { Season } from '@portal/common';
 import { Button } from '@/components/button';
+import { TableScroll } from '@/components/table-scroll';
 import { SeasonDate } from './season-date';
 import classes from './seasons.module.css';
 
@@ -34,8 +35,7 @@ interface SeasonsTableProps {
  */
 export function SeasonsTable({ seasons, captionId, onDelete }: SeasonsTableProps) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-    <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+    <TableScroll labelledBy={captionId}>
       <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.table}>
         <Table.Caption id={captionId} className={classes.caption}>
           {CAPTION}
@@ -102,6 +102,6 @@ export function SeasonsTable({ seasons, captionId, onDelete }: SeasonsTableProps
           ))}
         </Table.Tbody>
       </Table>
-    </section>
+    </TableScroll>
   );
 }

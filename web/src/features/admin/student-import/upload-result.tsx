@@ -2,6 +2,7 @@ import { Alert, Anchor, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { StudentUploadResponse } from '@portal/common';
 import { useId } from 'react';
 import countList from '@/components/count-list.module.css';
+import { TableScroll } from '@/components/table-scroll';
 import classes from './student-import.module.css';
 
 const RESULT = 'نتيجة الرفع';
@@ -72,8 +73,7 @@ export function UploadResult({ result }: { result: StudentUploadResponse }) {
               يعرض أول {result.report.length} صف من {result.rejected}؛ التقرير يضم جميع الصفوف.
             </Text>
           )}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
-          <section className={classes.tableScroll} tabIndex={0} aria-labelledby={reportId}>
+          <TableScroll labelledBy={reportId} className={classes.scrollHeight}>
             <Table striped verticalSpacing="xs" className={classes.reportTable}>
               <Table.Thead>
                 <Table.Tr>
@@ -96,7 +96,7 @@ export function UploadResult({ result }: { result: StudentUploadResponse }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </section>
+          </TableScroll>
         </Stack>
       )}
     </Stack>

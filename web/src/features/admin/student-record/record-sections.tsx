@@ -16,6 +16,7 @@ import {
   weekdayOf,
 } from '@portal/common';
 import { type ReactNode, useId } from 'react';
+import { TableScroll } from '@/components/table-scroll';
 import { DateTime } from '../shared/date-time';
 import classes from './student-record.module.css';
 
@@ -186,8 +187,7 @@ export function History({ history }: { history: StudentRecordPage['history'] }) 
       {history.length === 0 ? (
         <Text c="dimmed">لا توجد إجراءات مسجلة لهذا الطالب.</Text>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-        <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.historyTable}>
             <Table.Caption id={captionId} className={classes.caption}>
               من قام بماذا ومتى ({history.length})
@@ -212,7 +212,7 @@ export function History({ history }: { history: StudentRecordPage['history'] }) 
               ))}
             </Table.Tbody>
           </Table>
-        </section>
+        </TableScroll>
       )}
     </RecordSection>
   );
@@ -229,8 +229,7 @@ export function Notifications({ notifications }: { notifications: StudentRecordP
       {notifications.length === 0 ? (
         <Text c="dimmed">لم ترسل إلى الطالب رسائل بعد.</Text>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-        <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <Table striped verticalSpacing="xs" horizontalSpacing="sm" className={classes.notificationsTable}>
             <Table.Caption id={captionId} className={classes.caption}>
               البريد الإلكتروني والرسائل النصية، الأحدث أولا ({notifications.length})
@@ -269,7 +268,7 @@ export function Notifications({ notifications }: { notifications: StudentRecordP
               ))}
             </Table.Tbody>
           </Table>
-        </section>
+        </TableScroll>
       )}
     </RecordSection>
   );

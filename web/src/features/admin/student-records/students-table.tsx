@@ -3,6 +3,7 @@ import { STUDENT_DATA_STATUS, type StudentRecord } from '@portal/common';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { TableScroll } from '@/components/table-scroll';
 import { useRowsInSteps } from '@/lib/use-rows-in-steps';
 import { DocumentsStatusBadge } from '../shared/documents-status-badge';
 import { studentRecordPath } from '../shell/admin-screens';
@@ -17,7 +18,7 @@ const ADMISSION_FORM = 'استمارة الالتحاق';
 interface StudentsTableProps {
   students: StudentRecord[];
   caption: string;
-  captionId?: string;
+  captionId: string;
   /** Absent when the account may not delete students (a faculty ADMIN). */
   onDelete?: (student: StudentRecord) => void;
   /** Downloads a complete student's admission form; absent, no form action is offered. */
@@ -54,8 +55,7 @@ export function StudentsTable({
   const withActions = onDelete !== undefined || onAdmissionForm !== undefined;
   const shown = useRowsInSteps(students);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-    <section className={classes.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+    <TableScroll labelledBy={captionId}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" className={classes.table}>
         <Table.Caption id={captionId} className={classes.caption}>
           {caption}
@@ -82,7 +82,7 @@ export function StudentsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </section>
+    </TableScroll>
   );
 }
 
