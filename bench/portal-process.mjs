@@ -67,6 +67,8 @@ export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [
       REDIS_URL: '',
       // The benches sign staff in with a password alone.
       STAFF_2FA_REQUIRED: 'none',
+      // No balancer waits for its readiness to turn: stop at once instead of draining for 5 s.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
