@@ -3,7 +3,6 @@ import { normalizeDigits, type Season } from '@portal/common';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
-import { showSuccessNotice } from '@/components/notices';
 import { DIALOG_STYLES } from '../shared/dialog-styles';
 import { useStaffRefusal, useStaffSession } from '../shell/staff-session';
 import { useDeleteSeason } from './api/seasons';
@@ -39,7 +38,6 @@ export function DeleteSeasonDialog({ season, onClose }: { season: Season; onClos
       {
         onSuccess: (result) => {
           if (result.status === 'error') return refuse(result, setProblem);
-          showSuccessNotice(result.data.message);
           onClose();
         },
       },

@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
-import { showSuccessNotice } from '@/components/notices';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { schemaResolver } from '../shared/schema-resolver';
 import { Section } from '../shared/section';
@@ -55,7 +54,6 @@ export function OpenSeasonForm({ current }: { current: Season | undefined }) {
               ? setError('name', { message }, { shouldFocus: true })
               : setProblem(message),
           );
-        showSuccessNotice(result.data.message);
       },
     });
   };

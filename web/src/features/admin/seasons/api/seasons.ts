@@ -1,5 +1,6 @@
 import { deleteSeasonResponseSchema, openSeasonResponseSchema } from '@portal/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { showSuccessNotice } from '@/components/notices';
 import { apiRequest } from '@/lib/api-client';
 import { staffKeys } from '../../shell/staff-session';
 
@@ -25,12 +26,16 @@ export function deleteSeason({ id, confirmCount }: { id: string; confirmCount: n
 
 /**
  * After a season opens or goes, any staff answer may speak of another season than it did (the lists, counts and
- * statistics read the current one), so the session's whole cache is read again, the season list among it.
+ * statistics read the current one), so the session's whole cache is read again, the season list among it. The
+ * success is said here, before that: the fresh list remounts the opening form (keyed by the current season), and a
+ * callback given to `mutate` by a component no longer mounted never runs.
  */
 function useRefreshAfter(token: string) {
   const queryClient = useQueryClient();
-  return async (result: { status: 'success' | 'error' }) => {
-    if (result.status === 'success') await queryClient.invalidateQueries({ queryKey: staffKeys.of(token) });
+  return async (result: { status: 'success'; data: { message: string } } | { status: 'error' }) => {
+    if (result.status !== 'success') return;
+    showSuccessNotice(result.data.message);
+    await queryClient.invalidateQueries({ queryKey: staffKeys.of(token) });
   };
 }
 
