@@ -8,8 +8,8 @@
 //                         answer of about the portal's size built from its row;
 //   lookup-cookie         lookup + the signed HttpOnly session cookie the portal sets (@fastify/cookie, HMAC);
 //   quiz-draw             GET /api/v1/students/question/:id: the signed session cookie checked (401 without it),
-//                         then the quiz repository's two calls as the portal's service makes them (the student's
-//                         state, then the draw, which replaces the student's earlier one);
+//                         then the quiz repository's draw as the portal's service calls it (the student's state
+//                         and the draw, which replaces the student's earlier one, in one statement);
 //   additional-questions  GET /api/v1/additionalQuestions: the repository's active questions;
 //   colleges              GET /api/v1/colleges: the repository's colleges, as names and entries.
 // The floors are what any implementation backed by this database can reach on this machine: what is left between
@@ -101,10 +101,11 @@ async function readFloor(server, read, databaseUrl) {
       const [studentId, expiresAt] = unsigned.valid ? unsigned.value.split('.') : [];
       if (studentId !== request.params.id || !(Number(expiresAt) > Date.now()))
         return reply.code(401).send({ status: 'error', message: 'no session' });
-      const state = await quiz.studentState(studentId);
-      if (!state) return reply.code(404).send({ status: 'error', message: 'not found' });
-      if (state.isPassed) return reply.code(409).send({ status: 'error', message: 'passed' });
-      const questions = await quiz.draw(studentId, QUIZ_QUESTION_COUNT);
+      const outcome = await quiz.draw(studentId, QUIZ_QUESTION_COUNT);
+      if (outcome.kind === 'noStudent')
+        return reply.code(404).send({ status: 'error', message: 'not found' });
+      if (outcome.kind === 'passed') return reply.code(409).send({ status: 'error', message: 'passed' });
+      const { questions } = outcome;
       return {
         status: 'success',
         randomQuestions: questions.map(({ index, question }) => ({ index, question })),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/pool.js';
+import { type Database, poolOf } from '../../db/pool.js';
 import { quizAttempts, quizDraws, students } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -65,39 +65,59 @@ function gradingStatements(tx: Transaction) {
 }
 export type GradingStatements = ReturnType<typeof gradingStatements>;
 
+/** What drawing a student's quiz found: no such student, one who already passed, or the questions drawn. */
+export type DrawOutcome =
+  | { kind: 'noStudent' }
+  | { kind: 'passed' }
+  | { kind: 'drawn'; questions: { index: number; question: string }[] };
+
+/**
+ * The whole draw as ONE statement: the student's state, `$2` random active questions, and their indexes with the
+ * version of each stored as the student's draw, replacing any earlier one. The text shown and the version stored
+ * come from the same read, so they always match. Nothing is drawn or stored for an unknown student, one who has
+ * passed, or an empty bank. Answers one row: `is_passed` (null without the student) and the questions drawn as
+ * a JSON array of [index, question].
+ */
+const DRAW_SQL = `
+  WITH student AS MATERIALIZED (
+    SELECT is_passed FROM students WHERE id = $1::uuid
+  ), picked AS MATERIALIZED (
+    SELECT "index", question, version, random() AS r
+    FROM quiz_questions
+    WHERE active AND EXISTS (SELECT 1 FROM student WHERE NOT is_passed)
+    ORDER BY r LIMIT $2::int
+  ), saved AS (
+    INSERT INTO quiz_draws (student_id, question_indexes, question_versions, drawn_at)
+    SELECT $1::uuid, array_agg("index" ORDER BY r), array_agg(version ORDER BY r), now()
+    FROM picked HAVING count(*) > 0
+    ON CONFLICT (student_id) DO UPDATE
+      SET question_indexes = EXCLUDED.question_indexes, question_versions = EXCLUDED.question_versions,
+        drawn_at = EXCLUDED.drawn_at
+  )
+  SELECT (SELECT is_passed FROM student),
+    (SELECT coalesce(json_agg(json_build_array("index", question) ORDER BY r), '[]') FROM picked)`;
+
 export function quizRepository(db: Database) {
-  const findState = db
-    .select({ isPassed: students.isPassed })
-    .from(students)
-    .where(eq(students.id, sql.placeholder('studentId')))
-    .prepare('quiz_student_state');
+  const pool = poolOf(db);
+  if (!pool) throw new Error('the quiz draw needs a node-postgres pool under the database');
 
   return {
-    async studentState(studentId: string): Promise<{ isPassed: boolean } | undefined> {
-      return (await findState.execute({ studentId }))[0];
-    },
-
     /**
-     * Draws `count` random active questions and stores their indexes, with the version of each, as the
-     * student's draw, replacing any earlier one, in one statement: the text shown and the version stored come
-     * from the same read, so they always match. Answers the drawn questions (never their answers); none when the
-     * bank is empty, in which case nothing is stored.
+     * Draws `count` questions for the student (DRAW_SQL), as a named prepared statement on the pool: planned
+     * once per connection instead of on every draw, which was most of PostgreSQL's work per draw
+     * (docs/decisions/0010-login-cost.md).
      */
-    async draw(studentId: string, count: number): Promise<{ index: number; question: string }[]> {
-      const result = await db.execute<{ index: number; question: string }>(sql`
-        WITH picked AS MATERIALIZED (
-          SELECT "index", question, version, random() AS r
-          FROM quiz_questions WHERE active ORDER BY r LIMIT ${count}
-        ), saved AS (
-          INSERT INTO quiz_draws (student_id, question_indexes, question_versions, drawn_at)
-          SELECT ${studentId}::uuid, array_agg("index" ORDER BY r), array_agg(version ORDER BY r), now()
-          FROM picked HAVING count(*) > 0
-          ON CONFLICT (student_id) DO UPDATE
-            SET question_indexes = EXCLUDED.question_indexes, question_versions = EXCLUDED.question_versions,
-              drawn_at = EXCLUDED.drawn_at
-        )
-        SELECT "index", question FROM picked ORDER BY r`);
-      return result.rows;
+    async draw(studentId: string, count: number): Promise<DrawOutcome> {
+      const { rows } = await pool.query<[boolean | null, [number, string][]]>({
+        name: 'quiz_draw',
+        text: DRAW_SQL,
+        values: [studentId, count],
+        rowMode: 'array',
+      });
+      const [isPassed, drawn] = rows[0] ?? [null, []];
+      if (isPassed === null) return { kind: 'noStudent' };
+      if (isPassed) return { kind: 'passed' };
+      return { kind: 'drawn', questions: drawn.map(([index, question]) => ({ index, question })) };
     },
 
     grade<T>(work: (statements: GradingStatements) => Promise<T>): Promise<T> {

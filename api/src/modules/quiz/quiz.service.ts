@@ -18,10 +18,10 @@ export function quizService(repository: QuizRepository) {
   return {
     /** Draws the student's questions anew (replacing an earlier draw); a student who passed has no quiz. */
     async draw(studentId: string): Promise<RandomQuestion[]> {
-      const state = await repository.studentState(studentId);
-      if (!state) throw new AppError(404, MESSAGES.studentNotFound);
-      if (state.isPassed) throw new AppError(409, MESSAGES.quizAlreadyPassed);
-      const questions = await repository.draw(studentId, QUIZ_QUESTION_COUNT);
+      const outcome = await repository.draw(studentId, QUIZ_QUESTION_COUNT);
+      if (outcome.kind === 'noStudent') throw new AppError(404, MESSAGES.studentNotFound);
+      if (outcome.kind === 'passed') throw new AppError(409, MESSAGES.quizAlreadyPassed);
+      const { questions } = outcome;
       if (questions.length === 0) throw new AppError(503, MESSAGES.quizUnavailable);
       return questions.map(({ index, question }) => ({ index, question }));
     },
