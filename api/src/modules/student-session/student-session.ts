@@ -43,13 +43,26 @@ export function setStudentSession(reply: FastifyReply, studentId: string, now = 
   });
 }
 
+/**
+ * The session each request's cookie holds, verified once: a student route checks it before validation
+ * (`requireStudentSession`) and again in its handler (`requireStudent`), and each check was an HMAC of the cookie.
+ */
+const verifiedSessions = new WeakMap<FastifyRequest, StudentSession | null>();
+
+function verifiedSession(request: FastifyRequest): StudentSession | null {
+  let session = verifiedSessions.get(request);
+  if (session === undefined) {
+    const raw = request.cookies[STUDENT_SESSION_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    session = unsigned?.valid && unsigned.value !== null ? decodeStudentSession(unsigned.value) : null;
+    verifiedSessions.set(request, session);
+  }
+  return session;
+}
+
 /** The valid session of the request, or null when the cookie is missing, tampered with or expired. */
 export function readStudentSession(request: FastifyRequest, now = Date.now()): StudentSession | null {
-  const raw = request.cookies[STUDENT_SESSION_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || unsigned.value === null) return null;
-  const session = decodeStudentSession(unsigned.value);
+  const session = verifiedSession(request);
   if (!session || session.expiresAt <= now) return null;
   return session;
 }
