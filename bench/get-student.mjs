@@ -58,6 +58,7 @@ import {
   BENCH_SECRET,
   embeddedDatabaseUrl,
   freePort,
+  PORTAL_NODE_FLAGS,
   repoRoot,
   requireBuild,
   startPortal,
@@ -106,10 +107,14 @@ deadline.unref();
 /** bench/bare-fastify-server.mjs as `variant` (the ceiling or a floor on `databaseUrl`). */
 async function startBare(variant, databaseUrl) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/bare-fastify-server.mjs')], {
-    env: { ...process.env, PORT: String(port), VARIANT: variant, DATABASE_URL: databaseUrl ?? '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...PORTAL_NODE_FLAGS, path.join(repoRoot, 'bench/bare-fastify-server.mjs')],
+    {
+      env: { ...process.env, PORT: String(port), VARIANT: variant, DATABASE_URL: databaseUrl ?? '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let errors = '';
   child.stderr.on('data', (chunk) => {
     errors += chunk;

@@ -11,6 +11,12 @@ import { stop } from './settings.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hmac-signing';
+/**
+ * Node's flags for the portal, as `npm run serve` and deploy/local-set.sh start it (a 64 MB young generation,
+ * docs/decisions/0010-login-cost.md). bench/get-student.mjs gives its ceiling and floors the same, so that they
+ * run on the same runtime as the portal they are compared with.
+ */
+export const PORTAL_NODE_FLAGS = ['--max-semi-space-size=64'];
 const READY_WITHIN_MS = 120_000;
 
 /** Stops before anything is touched when the portal has not been built. */
@@ -52,27 +58,31 @@ export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [
   // Run as root, the embedded PostgreSQL runs as the user postgres, which must be able to reach DATA_DIR/pg.
   await chmod(dataDir, 0o755);
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'api/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: BENCH_SECRET,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      STUDENT_LOOKUP_RATE_LIMIT: '1000000000',
-      REDIS_URL: '',
-      // The benches sign staff in with a password alone.
-      STAFF_2FA_REQUIRED: 'none',
-      // No balancer waits for its readiness to turn: stop at once instead of draining for 5 s.
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...PORTAL_NODE_FLAGS, ...nodeArgs, path.join(repoRoot, 'api/dist/main.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        JWT_SECRET: BENCH_SECRET,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        STUDENT_LOOKUP_RATE_LIMIT: '1000000000',
+        REDIS_URL: '',
+        // The benches sign staff in with a password alone.
+        STAFF_2FA_REQUIRED: 'none',
+        // No balancer waits for its readiness to turn: stop at once instead of draining for 5 s.
+        SHUTDOWN_DRAIN_MS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let errors = '';
   child.stderr.on('data', (chunk) => {
     errors = (errors + chunk).slice(-20_000);

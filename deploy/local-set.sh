@@ -23,11 +23,12 @@ answers() {
 instance_url() { printf 'http://127.0.0.1:%s' "$(cat "$1/instances/$2.port")"; }
 
 # start_instance RUN_DIR N DEMO_DATA: starts instance N in the background with the set's environment, on its port.
+# A young generation of 64 MB, as `npm run serve` (docs/decisions/0010-login-cost.md).
 start_instance() {
   local run_dir=$1 i=$2 demo=$3 vars
   mapfile -d '' -t vars <"$run_dir/instance.env"
   env -i "${vars[@]}" PORT="$(cat "$run_dir/instances/$i.port")" DEMO_DATA="$demo" \
-    node "$repo/api/dist/main.js" >>"$run_dir/logs/instance-$i.log" 2>&1 </dev/null &
+    node --max-semi-space-size=64 "$repo/api/dist/main.js" >>"$run_dir/logs/instance-$i.log" 2>&1 </dev/null &
   echo $! >"$run_dir/instances/$i.pid"
 }
 
