@@ -1,7 +1,7 @@
 import { additionalQuestionSchema, errorEnvelopeSchema, MESSAGES, successEnvelope } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStudentSession } from '../student-session/student-session.js';
+import { requireStudentSession, studentSessionFirst } from '../student-session/student-session.js';
 import { additionalQuestionsRepository } from './additional-questions.repository.js';
 import { additionalQuestionsService, MAX_ANSWERS } from './additional-questions.service.js';
 
@@ -61,9 +61,7 @@ export const additionalQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/additionalQuestions/submit/:nationalID',
     {
       // The session is checked before the body, so a caller without one learns nothing about the payload.
-      preValidation: async (request) => {
-        requireStudentSession(request);
-      },
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['additional questions'],
         summary: "Stores the logged-in student's answers once; the student must have passed the charter quiz",

@@ -11,12 +11,11 @@ import {
   replaceDocumentsResponseSchema,
   successEnvelope,
 } from '@portal/common';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadStagingDir } from '../../storage/storage.plugin.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { requireStudent, requireStudentSession } from '../student-session/student-session.js';
+import { requireStudent, studentSessionFirst } from '../student-session/student-session.js';
 import { completeDataRepository } from './complete-data.repository.js';
 import { completeDataService } from './complete-data.service.js';
 import {
@@ -31,11 +30,6 @@ const photoParamsSchema = z.object({
   id: z.uuid({ error: MESSAGES.studentIdInvalid }),
   kind: z.enum(IMAGE_KINDS, { error: MESSAGES.photoKindUnknown }),
 });
-
-/** Without a session the answer is 401 whatever the path or body, so nothing is learnt without logging in. */
-const sessionFirst = async (request: FastifyRequest) => {
-  requireStudentSession(request);
-};
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -82,7 +76,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/students/completeStudentData/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['students'],
         summary: "Completes or edits the logged-in student's data and images; student session required",
@@ -116,7 +110,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/students/replaceDocuments/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['students'],
         summary: "Replaces the logged-in student's refused documents; student session required",
@@ -152,7 +146,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/completeStudentData/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['students'],
         summary: "The logged-in student's stored form values and images, to fill the edit form",
@@ -170,7 +164,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/photo/:id/:kind',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['students'],
         summary: "One of the logged-in student's stored images (png or jpeg), for preview in the edit form",

@@ -4,10 +4,9 @@ import {
   randomQuestionsResponseSchema,
   successEnvelope,
 } from '@portal/common';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStudent, requireStudentSession } from '../student-session/student-session.js';
+import { requireStudent, studentSessionFirst } from '../student-session/student-session.js';
 import { quizRepository } from './quiz.repository.js';
 import { quizService } from './quiz.service.js';
 
@@ -29,11 +28,6 @@ const submitBodySchema = z.object(
 
 const submitResponseSchema = successEnvelope({ message: z.string(), isPassed: z.literal(true) });
 
-/** Without a session the answer is 401 whatever the path or body, so nothing is learnt without logging in. */
-const sessionFirst = async (request: FastifyRequest) => {
-  requireStudentSession(request);
-};
-
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -48,7 +42,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/question/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['quiz'],
         summary: "Draws the student's charter quiz questions (without answers); student session required",
@@ -65,7 +59,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/question/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['quiz'],
         summary: 'Grades the answers to the drawn questions; all correct passes; student session required',

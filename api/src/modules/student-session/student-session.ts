@@ -1,5 +1,5 @@
 import { COOKIE_MAX_AGE_MS, MESSAGES } from '@portal/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 
 /**
@@ -72,6 +72,19 @@ export function requireStudentSession(request: FastifyRequest): string {
   const session = readStudentSession(request);
   if (!session) throw new AppError(401, MESSAGES.studentSessionExpired);
   return session.studentId;
+}
+
+/**
+ * A student route's `preValidation`: without a valid session the answer is 401 whatever the path or body, so
+ * nothing is learnt without logging in. It takes a callback rather than being async, which would cost a promise
+ * and a microtask turn on every student request (docs/decisions/0010-login-cost.md).
+ */
+export function studentSessionFirst(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  done(readStudentSession(request) ? undefined : new AppError(401, MESSAGES.studentSessionExpired));
 }
 
 /**

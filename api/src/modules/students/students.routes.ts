@@ -11,8 +11,8 @@ import { AppError } from '../../lib/app-error.js';
 import { registerStudentLoginForm } from '../student-login-form/student-login-form.routes.js';
 import {
   requireStudent,
-  requireStudentSession,
   setStudentSession,
+  studentSessionFirst,
 } from '../student-session/student-session.js';
 import { studentsRepository } from './students.repository.js';
 import { studentsService } from './students.service.js';
@@ -77,9 +77,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/appointment/:id.ics',
     {
       // Without a session the answer is 401 whatever the path, so nothing is learnt without logging in.
-      preValidation: async (request) => {
-        requireStudentSession(request);
-      },
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['students'],
         summary: "The logged-in student's personal-interview appointment as a calendar file (.ics)",
