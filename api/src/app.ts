@@ -19,6 +19,7 @@ import { contentPlugin } from './modules/content/content.plugin.js';
 import { documentReviewRoutes } from './modules/document-review/document-review.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
+import { isStopping } from './modules/health/graceful-stop.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { interviewsRoutes } from './modules/interviews/interviews.routes.js';
@@ -92,9 +93,11 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   // Hooks on every request take a callback rather than being async: an async hook costs a promise and a
-  // microtask turn per request (docs/decisions/0010-login-cost.md).
+  // microtask turn per request (docs/decisions/0010-login-cost.md). One onSend hook for both headers every answer
+  // may need: its request id, and `Connection: close` once the instance is stopping (health/graceful-stop.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    if (isStopping(app)) reply.header('connection', 'close');
     done(null, payload);
   });
 

@@ -32,9 +32,9 @@ export function isStopping(app: { server: Server }): boolean {
 }
 
 /**
- * Makes the app stop without losing a request; call before `listen`. The stop it returns:
- * 1. marks the instance stopping: readiness answers 503 at once, and every answer from then on carries
- *    `Connection: close`, so the proxy keeps no idle connection to this instance that it could reuse after the
+ * Makes the app (built by `buildApp`) stop without losing a request. The stop it returns:
+ * 1. marks the instance stopping: readiness answers 503 at once, and every answer sent from then on, those of
+ *    requests already in flight too, carries `Connection: close` (buildApp's onSend hook), so the proxy keeps no idle connection to this instance that it could reuse after the
  *    instance stops listening (a request sent on such a connection would meet Fastify's closing 503, or a reset
  *    that nginx does not retry for a POST);
  * 2. keeps serving every request for `drainMs`: the time for whatever routes to the instance to take it out (a
@@ -43,11 +43,6 @@ export function isStopping(app: { server: Server }): boolean {
  *    never sent), lets the requests in flight finish, and runs the plugins' onClose hooks.
  */
 export function gracefulStop(app: FastifyInstance): (drainMs: number) => Promise<void> {
-  // onSend rather than onRequest: a request already in flight when the stop begins is answered with it too.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (stopping.has(app.server)) reply.header('connection', 'close');
-    done(null, payload);
-  });
   return async (drainMs) => {
     stopping.add(app.server);
     await sleep(drainMs);
