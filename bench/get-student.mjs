@@ -7,11 +7,13 @@
 //   - at 100 connections, the student's three other hot reads: the quiz draw GET /api/v1/students/question/:id
 //     (with the student's signed session cookie), GET /api/v1/additionalQuestions and GET /api/v1/colleges.
 // Targets (issue 22), at 100 connections: the login at least 0.85 × the cookie floor's 2xx/s and each read at
-// least 0.85 × its floor's, all with p99 under 30 ms; no failed request in any measurement (the portal's, the
-// ceiling's or a floor's). The login's ratio to the ceiling is printed for reference, without a target.
+// least 0.85 × its floor's, all with p99 under 30 ms, each the median over BENCH_ROUNDS paired rounds (default
+// 3: the ratio of two runs a few seconds apart moves by about ±0.07 on this shared machine); no failed request in
+// any measurement (the portal's, the ceiling's or a floor's). The login's ratio to the ceiling is printed for
+// reference, without a target.
 //
 // What it does (loopback only, bounded: at most BENCH_DURATION 60 s per measurement, the whole run at most
-// 15 minutes):
+// 15 minutes a round):
 //   1. Starts the ceiling, bench/bare-fastify-server.mjs (VARIANT=bare), in its own process on a free loopback
 //      port.
 //   2. For each database: starts the built portal (api/dist/main.js) on a free port with the lookup limit lifted
@@ -21,26 +23,27 @@
 //      BENCH_REDIS_URL set, the limit is counted in that Redis (as in a scaled-out set). Seeds BENCH_STUDENTS
 //      students (default 20,000) with one INSERT.
 //      Then starts the two login floors on the same database (VARIANT=lookup and VARIANT=lookup-cookie).
-//   3. Per connection count: the ceiling, the floors, then the portal (so all meet the same load from the rest
-//      of the machine), each with 5 s of warm-up, then BENCH_DURATION seconds (default 15) measured; each
-//      request naming another seeded national ID (all answer 200 with the student's result and a signed session
-//      cookie: the full work of a login, audit and limit included).
-//   4. Then, at 100 connections, per read: its floor (VARIANT=quiz-draw, additional-questions, colleges), then the
-//      portal, measured as the login is. Each quiz draw names another seeded student with that student's signed
-//      session cookie; none has passed the quiz, so each answers 200 with a new draw replacing the earlier one.
+//   3. Per round (BENCH_ROUNDS), per connection count: the ceiling, the floors, then the portal (so all meet
+//      the same load from the rest of the machine), each with 5 s of warm-up, then BENCH_DURATION seconds
+//      (default 15) measured; each request naming another seeded national ID (all answer 200 with the student's
+//      result and a signed session cookie: the full work of a login, audit and limit included).
+//   4. Then, in the same round at 100 connections, per read: its floor (VARIANT=quiz-draw, additional-questions,
+//      colleges), then the portal, measured as the login is. Each quiz draw names another seeded student with
+//      that student's signed session cookie; none has passed the quiz, so each answers 200 with a new draw
+//      replacing the earlier one.
 //   5. Prints per measurement requests/s (all answers, and 2xx alone), p50/p97.5/p99/max latency, non-2xx
 //      and errors, the ratios of 2xx/s to the ceiling's and the floor's at the same connection count, CPU per
-//      1,000 requests, the load average; then whether the targets hold, and a JSON line. Exit code 1 when a
-//      request failed or a target does not hold.
+//      1,000 requests, the load average; then whether the targets hold (medians over the rounds, each round's
+//      figure beside), and a JSON line. Exit code 1 when a request failed or a target does not hold.
 //   6. Stops the portals, the floors and the ceiling, drops the database, removes the data folders.
 //
 // Run:  npm run build && node bench/get-student.mjs
 // Settings (environment): BENCH_PG_URL, BENCH_REDIS_URL, BENCH_STUDENTS (1,000…200,000), BENCH_DURATION
 // (5…60 s), BENCH_CONNECTIONS (the login's, comma-separated, each 1…5,000; default 100,1000), BENCH_DATABASES
-// (comma-separated of embedded, postgres; default both), BENCH_FLOORS=0 to skip the floors (and with them the
-// ratio targets), BENCH_READS=0 to skip the three reads, BENCH_CPU_PROF=<folder> to have each portal write a
-// V8 CPU profile there when it stops (read it with bench/cpu-profile-top.mjs; the profiler slows the portal, so
-// that run's figures are not comparable).
+// (comma-separated of embedded, postgres; default both), BENCH_ROUNDS (1…5, default 3), BENCH_FLOORS=0 to skip
+// the floors (and with them the ratio targets), BENCH_READS=0 to skip the three reads, BENCH_CPU_PROF=<folder>
+// to have each portal write a V8 CPU profile there when it stops (read it with bench/cpu-profile-top.mjs; the
+// profiler slows the portal, so that run's figures are not comparable).
 //
 // The load generator runs on the same 2 cores as the portal and PostgreSQL (and the ceiling shares them with the
 // load generator alone), so the figures are what one instance serves while sharing the machine; the CPU per
@@ -68,7 +71,6 @@ import {
 import { cpuSeconds, loadAverage, postgresCpuSeconds } from './process-stats.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
-const DEADLINE_MS = 15 * 60 * 1000;
 const WARM_UP_S = 5;
 const TARGET_SHARE_OF_FLOOR = 0.85;
 const TARGET_P99_MS = 30;
@@ -94,12 +96,14 @@ const DATABASES = (process.env.BENCH_DATABASES || 'embedded,postgres').split(','
 const FLOORS = process.env.BENCH_FLOORS !== '0';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF || '';
 const READS = process.env.BENCH_READS !== '0';
+const ROUNDS = intSetting('BENCH_ROUNDS', 3, 1, 5);
+const DEADLINE_MS = ROUNDS * 15 * 60 * 1000;
 const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 const redisUrl = loopbackUrl('BENCH_REDIS_URL', { optional: true });
 requireBuild();
 
 const deadline = setTimeout(() => {
-  process.stderr.write('bench: stopped: the run took longer than 15 minutes\n');
+  process.stderr.write(`bench: stopped: the run took longer than ${ROUNDS * 15} minutes\n`);
   process.exit(2);
 }, DEADLINE_MS);
 deadline.unref();
@@ -240,28 +244,55 @@ function line(label, m, references = {}) {
   );
 }
 
+/** The median of a list of numbers (the lower middle one of an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /**
- * The target checks of one portal measurement `m` against its `floor` (undefined with BENCH_FLOORS=0): the share
- * of the floor and the p99 at the target connection count, and no failed request in it or in `others`.
+ * The target checks of one portal measurement repeated over the rounds (`rounds`, each with its `floor` as
+ * `floorOf` finds it, undefined with BENCH_FLOORS=0): the median over the rounds of the share of the floor and of
+ * the p99 at the target connection count, and no failed request in any round, its floors and `othersOf` included.
+ * A ratio of two runs a few seconds apart moves by about ±0.07 on this shared machine; its median over paired
+ * rounds moves far less.
  */
-function checks(m, floor, floorName, others) {
+function checks(rounds, floorOf, floorName, othersOf) {
   const list = [];
-  if (m.connections === TARGET_CONNECTIONS) {
-    if (floor) {
-      const share = m.okPerSecond / floor.okPerSecond;
-      const reference = m.ceiling
-        ? `; ${(m.okPerSecond / m.ceiling.okPerSecond).toFixed(2)} × ceiling, for reference`
-        : '';
+  const [first] = rounds;
+  if (first.connections === TARGET_CONNECTIONS) {
+    const floors = rounds.map(floorOf);
+    if (floors.every(Boolean)) {
+      const shares = rounds.map((m, i) => m.okPerSecond / floors[i].okPerSecond);
+      const share = median(shares);
+      const ceilings = rounds.map((m) => m.ceiling).filter(Boolean);
+      const reference =
+        ceilings.length === rounds.length
+          ? `; ${median(rounds.map((m) => m.okPerSecond / m.ceiling.okPerSecond)).toFixed(2)} × ceiling, for reference`
+          : '';
+      const each = rounds.length > 1 ? `, rounds ${shares.map((x) => x.toFixed(2)).join(' ')}` : '';
       list.push([
-        `≥ ${TARGET_SHARE_OF_FLOOR} × ${floorName} (${share.toFixed(2)}${reference})`,
+        `≥ ${TARGET_SHARE_OF_FLOOR} × ${floorName} (median ${share.toFixed(2)}${each}${reference})`,
         share >= TARGET_SHARE_OF_FLOOR,
       ]);
     }
-    list.push([`p99 < ${TARGET_P99_MS} ms (${m.latencyMs.p99})`, m.latencyMs.p99 < TARGET_P99_MS]);
+    const p99s = rounds.map((m) => m.latencyMs.p99);
+    const p99 = median(p99s);
+    const each = rounds.length > 1 ? `, rounds ${p99s.join(' ')}` : '';
+    list.push([`p99 < ${TARGET_P99_MS} ms (median ${p99}${each})`, p99 < TARGET_P99_MS]);
   }
-  const failed = [m, ...others].reduce((sum, measured) => sum + failedOf(measured), 0);
+  const failed = rounds
+    .flatMap((m) => [m, ...othersOf(m)])
+    .reduce((sum, measured) => sum + failedOf(measured), 0);
   list.push([`no failed request, the reference runs included (${failed})`, failed === 0]);
   return list;
+}
+
+/** `measurements` grouped by `keyOf`, in the order each key first appears. */
+function groupBy(measurements, keyOf) {
+  const groups = new Map();
+  for (const m of measurements) groups.set(keyOf(m), [...(groups.get(keyOf(m)) ?? []), m]);
+  return [...groups.values()];
 }
 
 const cleanups = [];
@@ -310,49 +341,53 @@ try {
     process.stdout.write(
       `  ${database}: getStudent answer sizes: ${(await Promise.all(sizes)).join(', ')}\n`,
     );
-    for (const connections of CONNECTIONS) {
-      // The ceiling and the floors just before, so all meet the same load from the rest of the machine.
-      const bare = await measure(ceiling, loginLoad(['29001011234567']), connections);
-      process.stdout.write(line('bare Fastify (ceiling)', bare));
-      const floor = {};
-      for (const [variant, server] of Object.entries(floors)) {
-        floor[variant] = await measure(server, login, connections);
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      if (ROUNDS > 1) process.stdout.write(`  round ${round} of ${ROUNDS}\n`);
+      for (const connections of CONNECTIONS) {
+        // The ceiling and the floors just before, so all meet the same load from the rest of the machine.
+        const bare = await measure(ceiling, loginLoad(['29001011234567']), connections);
+        process.stdout.write(line('bare Fastify (ceiling)', bare));
+        const floor = {};
+        for (const [variant, server] of Object.entries(floors)) {
+          floor[variant] = await measure(server, login, connections);
+          process.stdout.write(
+            line(`floor: + ${variant.replace('-', ' + ')}`, floor[variant], { ceiling: bare }),
+          );
+        }
+        const measured = {
+          ...(await measure(portal, login, connections)),
+          round,
+          ceiling: bare,
+          ...(FLOORS ? { floors: floor } : {}),
+        };
+        results[database].getStudent.push(measured);
         process.stdout.write(
-          line(`floor: + ${variant.replace('-', ' + ')}`, floor[variant], { ceiling: bare }),
+          line(`portal, ${database}`, measured, { ceiling: bare, 'cookie floor': floor['lookup-cookie'] }),
         );
       }
-      const measured = {
-        ...(await measure(portal, login, connections)),
-        ceiling: bare,
-        ...(FLOORS ? { floors: floor } : {}),
-      };
-      results[database].getStudent.push(measured);
-      process.stdout.write(
-        line(`portal, ${database}`, measured, { ceiling: bare, 'cookie floor': floor['lookup-cookie'] }),
-      );
-    }
-    for (const server of Object.values(floors)) await server.stop();
-
-    if (READS) {
-      for (const [read, load] of readLoads(students)) {
-        // Each read's floor alone beside the portal, just before it, as the login's.
-        const readFloor = FLOORS ? await startBare(read, databaseUrl) : undefined;
-        if (readFloor) cleanups.push(readFloor.stop);
-        const servers = [['portal', portal], ...(readFloor ? [['floor', readFloor]] : [])];
-        const readSizes = servers.map(([label, server]) => answerBytes(label, server, load));
-        process.stdout.write(`  ${read} answer sizes: ${(await Promise.all(readSizes)).join(', ')}\n`);
-        const floor = readFloor && (await measure(readFloor, load, TARGET_CONNECTIONS));
-        if (floor) process.stdout.write(line(`${read}, floor`, floor));
-        const measured = {
-          read,
-          ...(await measure(portal, load, TARGET_CONNECTIONS)),
-          ...(floor ? { floor } : {}),
-        };
-        results[database].reads.push(measured);
-        process.stdout.write(line(`${read}, ${database}`, measured, { floor }));
-        await readFloor?.stop();
+      if (READS) {
+        for (const [read, load] of readLoads(students)) {
+          // Each read's floor alone beside the portal, just before it, as the login's.
+          const readFloor = FLOORS ? await startBare(read, databaseUrl) : undefined;
+          if (readFloor) cleanups.push(readFloor.stop);
+          const servers = [['portal', portal], ...(readFloor ? [['floor', readFloor]] : [])];
+          const readSizes = servers.map(([label, server]) => answerBytes(label, server, load));
+          process.stdout.write(`  ${read} answer sizes: ${(await Promise.all(readSizes)).join(', ')}\n`);
+          const floor = readFloor && (await measure(readFloor, load, TARGET_CONNECTIONS));
+          if (floor) process.stdout.write(line(`${read}, floor`, floor));
+          const measured = {
+            read,
+            round,
+            ...(await measure(portal, load, TARGET_CONNECTIONS)),
+            ...(floor ? { floor } : {}),
+          };
+          results[database].reads.push(measured);
+          process.stdout.write(line(`${read}, ${database}`, measured, { floor }));
+          await readFloor?.stop();
+        }
       }
     }
+    for (const server of Object.values(floors)) await server.stop();
     await portal.stop();
   }
 
@@ -360,12 +395,26 @@ try {
   for (const database of DATABASES) {
     const { getStudent, reads } = results[database];
     const all = [
-      ...getStudent.map((m) => [
+      ...groupBy(getStudent, (m) => m.connections).map((rounds) => [
         'getStudent',
-        m,
-        checks(m, m.floors?.['lookup-cookie'], 'cookie floor', [m.ceiling, ...Object.values(m.floors ?? {})]),
+        rounds[0],
+        checks(
+          rounds,
+          (m) => m.floors?.['lookup-cookie'],
+          'cookie floor',
+          (m) => [m.ceiling, ...Object.values(m.floors ?? {})],
+        ),
       ]),
-      ...reads.map((m) => [m.read, m, checks(m, m.floor, 'floor', m.floor ? [m.floor] : [])]),
+      ...groupBy(reads, (m) => m.read).map((rounds) => [
+        rounds[0].read,
+        rounds[0],
+        checks(
+          rounds,
+          (m) => m.floor,
+          'floor',
+          (m) => (m.floor ? [m.floor] : []),
+        ),
+      ]),
     ];
     for (const [name, m, list] of all) {
       for (const [what, ok] of list) {
