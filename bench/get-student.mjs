@@ -56,7 +56,7 @@ import path from 'node:path';
 import { sign } from '@fastify/cookie';
 import autocannon from 'autocannon';
 import { freshDatabase, seedStudents } from './bench-database.mjs';
-import { figures, postLoad } from './load.mjs';
+import { figures, percentile, postLoad } from './load.mjs';
 import {
   BENCH_SECRET,
   embeddedDatabaseUrl,
@@ -244,12 +244,6 @@ function line(label, m, references = {}) {
   );
 }
 
-/** The median of a list of numbers (the lower middle one of an even count). */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
 /**
  * The target checks of one portal measurement repeated over the rounds (`rounds`, each with its `floor` as
  * `floorOf` finds it, undefined with BENCH_FLOORS=0): the median over the rounds of the share of the floor and of
@@ -264,12 +258,13 @@ function checks(rounds, floorOf, floorName, othersOf) {
     const floors = rounds.map(floorOf);
     if (floors.every(Boolean)) {
       const shares = rounds.map((m, i) => m.okPerSecond / floors[i].okPerSecond);
-      const share = median(shares);
-      const ceilings = rounds.map((m) => m.ceiling).filter(Boolean);
-      const reference =
-        ceilings.length === rounds.length
-          ? `; ${median(rounds.map((m) => m.okPerSecond / m.ceiling.okPerSecond)).toFixed(2)} × ceiling, for reference`
-          : '';
+      const share = percentile(shares, 50);
+      const reference = rounds.every((m) => m.ceiling)
+        ? `; ${percentile(
+            rounds.map((m) => m.okPerSecond / m.ceiling.okPerSecond),
+            50,
+          ).toFixed(2)} × ceiling, for reference`
+        : '';
       const each = rounds.length > 1 ? `, rounds ${shares.map((x) => x.toFixed(2)).join(' ')}` : '';
       list.push([
         `≥ ${TARGET_SHARE_OF_FLOOR} × ${floorName} (median ${share.toFixed(2)}${each}${reference})`,
@@ -277,7 +272,7 @@ function checks(rounds, floorOf, floorName, othersOf) {
       ]);
     }
     const p99s = rounds.map((m) => m.latencyMs.p99);
-    const p99 = median(p99s);
+    const p99 = percentile(p99s, 50);
     const each = rounds.length > 1 ? `, rounds ${p99s.join(' ')}` : '';
     list.push([`p99 < ${TARGET_P99_MS} ms (median ${p99}${each})`, p99 < TARGET_P99_MS]);
   }
