@@ -21,9 +21,8 @@ export function quizService(repository: QuizRepository) {
       const outcome = await repository.draw(studentId, QUIZ_QUESTION_COUNT);
       if (outcome.kind === 'noStudent') throw new AppError(404, MESSAGES.studentNotFound);
       if (outcome.kind === 'passed') throw new AppError(409, MESSAGES.quizAlreadyPassed);
-      const { questions } = outcome;
-      if (questions.length === 0) throw new AppError(503, MESSAGES.quizUnavailable);
-      return questions.map(({ index, question }) => ({ index, question }));
+      if (outcome.questions.length === 0) throw new AppError(503, MESSAGES.quizUnavailable);
+      return outcome.questions;
     },
 
     /**

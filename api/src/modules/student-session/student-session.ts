@@ -67,10 +67,13 @@ export function readStudentSession(request: FastifyRequest, now = Date.now()): S
   return session;
 }
 
-/** The id of the logged-in student; 401 (log in again with the national ID) without a valid session. */
+/** The answer to a student call without a valid session: 401, log in again with the national ID. */
+const sessionExpired = () => new AppError(401, MESSAGES.studentSessionExpired);
+
+/** The id of the logged-in student; 401 without a valid session. */
 export function requireStudentSession(request: FastifyRequest): string {
   const session = readStudentSession(request);
-  if (!session) throw new AppError(401, MESSAGES.studentSessionExpired);
+  if (!session) throw sessionExpired();
   return session.studentId;
 }
 
@@ -84,7 +87,7 @@ export function studentSessionFirst(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  done(readStudentSession(request) ? undefined : new AppError(401, MESSAGES.studentSessionExpired));
+  done(readStudentSession(request) ? undefined : sessionExpired());
 }
 
 /**
