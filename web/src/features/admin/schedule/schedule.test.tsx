@@ -1,6 +1,6 @@
 import { addDays, formatScheduleDate, MESSAGES, nextSchedulingDay } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { fails, ok, signedInAs } from '../testing/staff-fixtures';
@@ -8,12 +8,18 @@ import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 const COUNTS = 'POST /api/v1/users/getAppointedStudentsNumber';
 const APPOINT = 'PATCH /api/v1/users/appointStudents';
 
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-const TODAY = localToday();
+/**
+ * This computer's clock is pinned to a Wednesday: the screen opens on today, and on a real Friday or Saturday (the
+ * weekend these answers give) its form would rightly be off, so the tests would pass or fail with the weekday.
+ */
+const TODAY = '2026-09-16';
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 8, 16, 10, 30));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 interface Counts {
   students9: number;
@@ -42,10 +48,7 @@ async function openScreen(
 /** dayjs's Arabic month names, as the calendar's day buttons are labelled ('17 سبتمبر 2026'). */
 const MONTHS = 'يناير_فبراير_مارس_أبريل_مايو_يونيو_يوليو_أغسطس_سبتمبر_أكتوبر_نوفمبر_ديسمبر'.split('_');
 
-/** The next Friday after today. */
-const FRIDAY = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i + 1)).find(
-  (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 5,
-) as string;
+const FRIDAY = '2026-09-18';
 
 /** Opens the calendar, moves to the day's month (one step from today's at most) and clicks the day. */
 async function pickDay(user: ReturnType<typeof renderApp>['user'], day: string) {
