@@ -34,9 +34,9 @@ export function isStopping(app: { server: Server }): boolean {
 /**
  * Makes the app (built by `buildApp`) stop without losing a request. The stop it returns:
  * 1. marks the instance stopping: readiness answers 503 at once, and every answer sent from then on, those of
- *    requests already in flight too, carries `Connection: close` (buildApp's onSend hook), so the proxy keeps no idle connection to this instance that it could reuse after the
- *    instance stops listening (a request sent on such a connection would meet Fastify's closing 503, or a reset
- *    that nginx does not retry for a POST);
+ *    requests already in flight too, carries `Connection: close` (buildApp's onSend hook), so the proxy keeps no
+ *    idle connection to this instance that it could reuse after the instance stops listening (a request sent on
+ *    such a connection would meet Fastify's closing 503, or a reset that nginx does not retry for a POST);
  * 2. keeps serving every request for `drainMs`: the time for whatever routes to the instance to take it out (a
  *    balancer that polls readiness, the operator's nginx reload);
  * 3. closes the app: stops listening (a refused connection is retried elsewhere by nginx, a POST too, since it was
