@@ -36,8 +36,10 @@ describe('the quiz draw', () => {
   });
 
   it('stores nothing, and sets nothing, for an unknown student', async () => {
-    const outcome = await repository.draw('00000000-0000-4000-8000-000000000000', 4);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const outcome = await repository.draw(unknown, 4);
     expect(outcome).toEqual({ kind: 'noStudent' });
+    expect(await database.db.select().from(quizDraws).where(eq(quizDraws.studentId, unknown))).toEqual([]);
     expect(await synchronousCommit()).toBe('on');
   });
 });
