@@ -257,6 +257,29 @@ describe('document review', { timeout: 20_000 }, () => {
 });
 
 describe('reviewing from the queue', { timeout: 30_000 }, () => {
+  it('reads a record again on every opening and never shows the last visit first', async () => {
+    const [first, second] = [studentRecordPage(), studentRecordPage()];
+    const servers = [first, second].map(recordServer);
+    const { router, queryClient, api } = await openRecord(
+      `/admin/students/${first.student._id}`,
+      Object.assign({}, ...servers.map((server) => server.handlers)),
+    );
+    const cachedFirst = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.queryKey.includes(first.student._id) });
+    expect(cachedFirst()).toHaveLength(1);
+
+    await router.navigate(`/admin/students/${second.student._id}`);
+    await screen.findByRole('heading', { name: `سجل الطالب: ${second.student.studentName}` });
+    // Shown from the cache on the way back, it would be replaced by the fresh record under the reviewer's hands.
+    await waitFor(() => expect(cachedFirst()).toHaveLength(0));
+
+    await router.navigate(`/admin/students/${first.student._id}`);
+    await screen.findByRole('heading', { name: `سجل الطالب: ${first.student.studentName}` });
+    expect(api.queriesOf(recordPath(first.student._id))).toHaveLength(2);
+  });
+
   it('saves and moves to the next student from the cached queue page: 8 requests a student, no more', async () => {
     const records = [studentRecordPage(), studentRecordPage(), studentRecordPage()];
     const rows = records.map((record) => ({

@@ -25,8 +25,11 @@ export function useStudentRecord(token: string, id: string) {
   return useQuery({
     queryKey: recordKey(token, id),
     queryFn: () => getStudentRecord(id),
-    // Other reviewers and the student change the record: each opening reads it again.
+    // Other reviewers and the student change the record: each opening reads it again, and shows nothing until
+    // it has. Kept after the page closed, the last record showed at once and was then replaced by the fresh one,
+    // which reset the review form: decisions made in between were lost (CI's document review walk, 2026-11-27).
     staleTime: 0,
+    gcTime: 0,
   });
 }
 
