@@ -126,9 +126,7 @@ test('scale-out: a student journey through nginx on two instances survives killi
   const { port: s3Port } = await s3.run();
   const redis = await redisAvailable();
   if (!redis) console.warn(`scale-out: no Redis at ${REDIS_URL}; the shared rate limit is not checked`);
-  const counters = ['127.0.0.1', '127.0.0.2'].map(
-    (ip) => `portal:rate-limit:POST/api/v1/students/getStudent-${ip}`,
-  );
+  const counters = ['127.0.0.1', '127.0.0.2'].map((ip) => `portal:rate-limit:student-lookup:${ip}`);
   await redis?.del(...counters);
 
   const started = await startDeployment({

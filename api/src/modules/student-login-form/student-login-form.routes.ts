@@ -1,5 +1,5 @@
 import { MESSAGES, STUDENT_LOGIN_FORM_PATH, studentLookupRequestSchema } from '@portal/common';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -14,7 +14,7 @@ const FORM_BODY_LIMIT = 1024;
 interface LoginFormDeps {
   service: StudentsService;
   /** The lookup's rate limit, the same counter as getStudent's, so two doors do not double the guesses. */
-  lookupLimit: preHandlerAsyncHookHandler;
+  lookupLimit: onRequestHookHandler;
 }
 
 /**

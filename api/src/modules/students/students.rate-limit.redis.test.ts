@@ -9,6 +9,7 @@ import { reachableTestRedis } from '../../../test/redis.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
+import { LOOKUP_COUNT_PREFIX } from './students.routes.js';
 
 const redisUrl = await reachableTestRedis('the shared (Redis) getStudent rate-limit tests');
 
@@ -59,9 +60,9 @@ describe.skipIf(!redisUrl)('getStudent rate limit shared through Redis (REDIS_UR
     // The counter is a Redis key under the portal's prefix, expiring with the window.
     const inspect = new Redis(String(redisUrl));
     const keys = await inspect.keys(`portal:rate-limit:*${address}`);
-    expect(keys).toHaveLength(1);
-    expect(await inspect.get(keys[0] ?? '')).toBe('5');
-    const ttl = await inspect.pttl(keys[0] ?? '');
+    expect(keys).toEqual([`${LOOKUP_COUNT_PREFIX}${address}`]);
+    expect(await inspect.get(`${LOOKUP_COUNT_PREFIX}${address}`)).toBe('5');
+    const ttl = await inspect.pttl(`${LOOKUP_COUNT_PREFIX}${address}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
     await inspect.quit();

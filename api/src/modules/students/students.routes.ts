@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   errorEnvelopeSchema,
   MESSAGES,
@@ -7,7 +6,7 @@ import {
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
+import { addressLimit, memoryCounter, redisCounter } from '../../lib/address-limit.js';
 import { registerStudentLoginForm } from '../student-login-form/student-login-form.routes.js';
 import {
   requireStudent,
@@ -20,6 +19,10 @@ import { studentsService } from './students.service.js';
 /** The name the calendar file is saved under. */
 export const APPOINTMENT_FILE_NAME = 'personal-interview-appointment.ics';
 
+/** The student lookup's window, and where its counts are kept in Redis. */
+const LOOKUP_WINDOW_MS = 60_000;
+export const LOOKUP_COUNT_PREFIX = 'portal:rate-limit:student-lookup:';
+
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = studentsService(studentsRepository(app.db), {
     timeZone: app.config.universityTimeZone,
@@ -27,22 +30,16 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     studentSecondFactor: app.config.studentSecondFactor,
   });
 
-  // Only the routes of this plugin that ask for it are limited. The plugin's own error is a plain Error
-  // without a code, so the builder hands the error envelope an AppError with the Arabic 429 message.
-  // With REDIS_URL the counters live in Redis, shared by every instance (keys `portal:rate-limit:…`); while
-  // Redis is unreachable requests are let through (skipOnError) rather than refused. Without it each process
-  // counts in its own memory. (Staff sign-in lockouts live in PostgreSQL: login-throttle.repository.ts.)
-  if (!app.hasDecorator('rateLimit')) {
-    await app.register(rateLimit, {
-      global: false,
-      ...(app.redis ? { redis: app.redis, nameSpace: 'portal:rate-limit:', skipOnError: true } : {}),
-      errorResponseBuilder: (_request, context) => new AppError(context.statusCode, MESSAGES.tooManyRequests),
-    });
-  }
-
-  // One limiter for both doors of the lookup (the JSON call and the login screen's form post), so that using
-  // both does not double the guesses an address gets.
-  const lookupLimit = app.rateLimit({ max: app.config.studentLookupRateLimit, timeWindow: '1 minute' });
+  // One limit for both doors of the lookup (the JSON call and the login screen's form post), so that using both
+  // does not double the guesses an address gets. With REDIS_URL the counts live in Redis, shared by every
+  // instance (keys `portal:rate-limit:student-lookup:<address>`); while Redis is unreachable lookups are let
+  // through rather than refused. Without it each process counts in its own memory. (Staff sign-in lockouts live
+  // in PostgreSQL: login-throttle.repository.ts.)
+  const lookupLimit = addressLimit({
+    max: app.config.studentLookupRateLimit,
+    windowMs: LOOKUP_WINDOW_MS,
+    counter: app.redis ? redisCounter(app.redis, LOOKUP_COUNT_PREFIX) : memoryCounter(),
+  });
 
   app.post(
     '/students/getStudent',
