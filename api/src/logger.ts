@@ -36,23 +36,20 @@ interface LoggedRequest {
  * trip through libuv's thread pool per line.
  */
 export function portalLogger(config: Config): FastifyBaseLogger {
-  return pino(
-    {
-      level: config.logLevel,
-      serializers: {
-        req: (request: LoggedRequest) => ({
-          id: request.id,
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-        err: pino.stdSerializers.err,
-      },
-    },
-    gatheredStdout(),
-  );
+  return pino({ level: config.logLevel, serializers: PORTAL_SERIALIZERS }, gatheredStdout());
 }
+
+/** What a logged request and answer are written as (the request line writes the same: request-log.ts). */
+export const PORTAL_SERIALIZERS = {
+  req: (request: LoggedRequest) => ({
+    id: request.id,
+    method: request.method,
+    url: redactUrl(request.url),
+    remoteAddress: request.ip,
+  }),
+  res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+  err: pino.stdSerializers.err,
+};
 
 const GATHER_BYTES = 4096;
 const FLUSH_EVERY_MS = 1000;

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyChildLogger } from '../logger.js';
-import { OneLinePerRequest } from './request-log.js';
+import { lazyChildLogger, PORTAL_SERIALIZERS } from '../logger.js';
+import { OneLinePerRequest, requestLine } from './request-log.js';
 
 /** A Fastify app logging as the portal does (its logger, lazy request loggers, one line per request) into lines. */
 async function loggedApp() {
@@ -14,19 +14,7 @@ async function loggedApp() {
       callback();
     },
   });
-  const logger = pino(
-    {
-      serializers: {
-        req: (request: { id: string; method: string; url: string }) => ({
-          id: request.id,
-          method: request.method,
-          url: request.url,
-        }),
-        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-      },
-    },
-    sink,
-  );
+  const logger = pino({ serializers: PORTAL_SERIALIZERS }, sink);
   const app = Fastify({
     loggerInstance: logger,
     logController: new OneLinePerRequest(),
@@ -71,5 +59,27 @@ describe('request log', () => {
     expect(said).toMatchObject({ level: 40, msg: 'something to see', detail: 'x' });
     expect(said?.reqId).toBe(completed?.reqId);
     await app.close();
+  });
+
+  it("writes the line pino itself would, with the portal's serializers, for any path and address", () => {
+    const written: string[] = [];
+    const logger = pino(
+      { serializers: PORTAL_SERIALIZERS, timestamp: () => ',"time":1795750321910' },
+      { write: (line: string) => written.push(line) },
+    );
+    const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
+    for (const [url, ip, statusCode] of [
+      ['/api/v1/students/getStudent', '127.0.0.1', 200],
+      ['/api/v1/downloads/secret-token?x="\\y"', '::ffff:10.0.0.1', 404],
+      ['/stAdmission/طالب?q=\u0001&token=abc', undefined, 500],
+    ] as const) {
+      const request = { id: 'f7a1c2d4-req', method: 'POST', url, ip } as unknown as FastifyRequest;
+      const reply = { statusCode, elapsedTime: 12.345678 } as unknown as FastifyReply;
+      logger.info(
+        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+      expect(requestLine(request, reply, bindings, 1795750321910)).toBe(written.pop());
+    }
   });
 });
