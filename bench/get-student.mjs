@@ -49,7 +49,6 @@
 // load generator alone), so the figures are what one instance serves while sharing the machine; the CPU per
 // request is what scales. The PostgreSQL CPU counts every postgres process on the machine.
 
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,13 +59,9 @@ import { figures, percentile, postLoad } from './load.mjs';
 import {
   BENCH_SECRET,
   embeddedDatabaseUrl,
-  freePort,
-  PORTAL_NODE_FLAGS,
-  repoRoot,
   requireBuild,
+  startBare,
   startPortal,
-  stopChild,
-  waitUntilReady,
 } from './portal-process.mjs';
 import { cpuSeconds, loadAverage, postgresCpuSeconds } from './process-stats.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
@@ -107,26 +102,6 @@ const deadline = setTimeout(() => {
   process.exit(2);
 }, DEADLINE_MS);
 deadline.unref();
-
-/** bench/bare-fastify-server.mjs as `variant` (the ceiling or a floor on `databaseUrl`). */
-async function startBare(variant, databaseUrl) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...PORTAL_NODE_FLAGS, path.join(repoRoot, 'bench/bare-fastify-server.mjs')],
-    {
-      env: { ...process.env, PORT: String(port), VARIANT: variant, DATABASE_URL: databaseUrl ?? '' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let errors = '';
-  child.stderr.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, `${url}/ready`, () => errors);
-  return { child, url, stop: () => stopChild(child) };
-}
 
 /**
  * The login load: `load(url, connections, seconds)` POSTs getStudent, each request naming the next of the

@@ -51,18 +51,18 @@ export async function waitUntilReady(child, url, output) {
 
 /**
  * Starts the portal with `env` on top of the bench defaults. Without `databaseUrl` it runs its own embedded
- * PostgreSQL under `dataDir/pg`; `nodeArgs` go to node before the script (a CPU profile: `--cpu-prof`). Answers
- * `{ child, url, stop() }`.
+ * PostgreSQL under `dataDir/pg`; `nodeArgs` go to node before the script (a CPU profile: `--cpu-prof`); `root` is
+ * the checkout whose build runs (another build: bench/compare-builds.mjs). Answers `{ child, url, stop() }`.
  */
-export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [] }) {
+export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [], root = repoRoot }) {
   // Run as root, the embedded PostgreSQL runs as the user postgres, which must be able to reach DATA_DIR/pg.
   await chmod(dataDir, 0o755);
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...PORTAL_NODE_FLAGS, ...nodeArgs, path.join(repoRoot, 'api/dist/main.js')],
+    [...PORTAL_NODE_FLAGS, ...nodeArgs, path.join(root, 'api/dist/main.js')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl ?? '',
@@ -89,6 +89,29 @@ export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, `${url}/api/v1/health/ready`, () => errors);
+  return { child, url, stop: () => stopChild(child) };
+}
+
+/**
+ * bench/bare-fastify-server.mjs as `variant` (the ceiling or a floor on `databaseUrl`), on the portal's Node flags
+ * and `nodeArgs`. Answers `{ child, url, stop() }`.
+ */
+export async function startBare(variant, databaseUrl, { nodeArgs = [] } = {}) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...PORTAL_NODE_FLAGS, ...nodeArgs, path.join(repoRoot, 'bench/bare-fastify-server.mjs')],
+    {
+      env: { ...process.env, PORT: String(port), VARIANT: variant, DATABASE_URL: databaseUrl ?? '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors = (errors + chunk).slice(-20_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, `${url}/ready`, () => errors);
   return { child, url, stop: () => stopChild(child) };
 }
 

@@ -1,0 +1,187 @@
+// Compares builds of the portal by the CPU each spends per request, side by side on one database: the way
+// docs/decisions/0010-login-cost.md tells a change of a few µs from the noise, which bench/get-student.mjs's
+// ratios (±0.1 between rounds) cannot.
+//
+// What it does (loopback only):
+//   1. Creates a fresh database on the PostgreSQL server of BENCH_PG_URL (default
+//      postgresql://postgres@127.0.0.1:5432/postgres), starts each build named on the command line there (as
+//      bench/get-student.mjs starts the portal: LOG_LEVEL=info, the lookup limit lifted), with BENCH_FLOOR=1 also
+//      the read's floor (bench/bare-fastify-server.mjs), and seeds BENCH_STUDENTS students (default 20,000).
+//   2. Per round (BENCH_ROUNDS, default 9), each server in turn, the order reversed every other round: 3 s of
+//      warm-up, then BENCH_SECONDS (default 6) of BENCH_READ (quiz-draw, each request another student with that
+//      student's signed session cookie; or login, POST getStudent) on BENCH_CONNECTIONS connections (default 100)
+//      at BENCH_RATE requests/s in all (default 2,500; 0: as fast as answered). Measured meanwhile: the server
+//      process's CPU (/proc), every postgres process's, and this process's (the load generator's: it parses
+//      every answer, headers included, on the same cores), each per 2xx answer.
+//   3. Prints each round, then per server the medians and in how many rounds it spent less Node CPU than the
+//      first build. Stops the servers, drops the database.
+//
+// At a fixed rate the figure is the CPU a request costs, not the rate a saturated machine reaches. Single rounds
+// differ by about ±10 µs, and the first build started (it migrates the database) has run a few µs dearer: name
+// one build twice for an A/A pair, whose spread is the noise.
+//
+// Run:  npm run build && node bench/compare-builds.mjs snapshot /tmp/build-before
+//       (a copy of this checkout's api/dist beside links to the rest of the checkout; then change, build, and)
+//       node bench/compare-builds.mjs /tmp/build-before .
+// Settings (environment): BENCH_PG_URL, BENCH_READ, BENCH_RATE (0…20,000), BENCH_ROUNDS (1…21), BENCH_SECONDS
+// (3…60), BENCH_CONNECTIONS (1…1,000), BENCH_STUDENTS (1,000…200,000), BENCH_FLOOR=1, BENCH_CPU_PROF=<folder>
+// (each server writes a V8 CPU profile there when it stops: bench/cpu-profile-top.mjs reads it).
+
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sign } from '@fastify/cookie';
+import autocannon from 'autocannon';
+import { freshDatabase, seedStudents } from './bench-database.mjs';
+import { BENCH_SECRET, repoRoot, requireBuild, startBare, startPortal } from './portal-process.mjs';
+import { cpuSeconds, postgresCpuSeconds } from './process-stats.mjs';
+import { intSetting, loopbackUrl, stop } from './settings.mjs';
+
+const WARM_UP_S = 3;
+const SESSION_MS = 60 * 60 * 1000;
+const READS = { 'quiz-draw': 'quiz-draw', login: 'lookup-cookie' };
+
+/**
+ * A build to compare later: `folder` gets a copy of this checkout's api/dist and links to everything else, so
+ * that the build's files the compiler does not copy (lib/source-path.ts maps api/dist to api/src) are found.
+ */
+async function snapshot(folder) {
+  requireBuild();
+  await mkdir(path.join(folder, 'api'), { recursive: true });
+  for (const entry of await readdir(repoRoot))
+    if (entry !== 'api' && entry !== '.git')
+      await symlink(path.join(repoRoot, entry), path.join(folder, entry));
+  for (const entry of await readdir(path.join(repoRoot, 'api')))
+    if (entry !== 'dist') await symlink(path.join(repoRoot, 'api', entry), path.join(folder, 'api', entry));
+  await cp(path.join(repoRoot, 'api/dist'), path.join(folder, 'api/dist'), { recursive: true });
+  process.stdout.write(`build of ${repoRoot} kept in ${folder}\n`);
+}
+
+/** The read's requests: each names the next seeded student (the quiz draw with that student's session). */
+function requestsOf(read, students) {
+  let next = 0;
+  const advance = () => {
+    next = (next + 1) % students.length;
+    return students[next];
+  };
+  if (read === 'login')
+    return (request) => ({
+      ...request,
+      method: 'POST',
+      path: '/api/v1/students/getStudent',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nationalID: advance().nationalId }),
+    });
+  const expiresAt = Date.now() + SESSION_MS;
+  return (request) => {
+    const { id } = advance();
+    const cookie = `studentSession=${encodeURIComponent(sign(`${id}.${expiresAt}`, BENCH_SECRET))}`;
+    return { ...request, method: 'GET', path: `/api/v1/students/question/${id}`, headers: { cookie } };
+  };
+}
+
+function load(url, setupRequest, { connections, seconds, rate }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        timeout: 30,
+        ...(rate > 0 ? { overallRate: rate } : {}),
+        requests: [{ setupRequest }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** One measured load on `server`: µs of its CPU, PostgreSQL's and the load generator's per 2xx answer. */
+async function measure(server, setupRequest, settings) {
+  await load(server.url, setupRequest, { ...settings, seconds: WARM_UP_S });
+  const before = { node: await cpuSeconds(server.child.pid), pg: await postgresCpuSeconds() };
+  const client = process.cpuUsage();
+  const result = await load(server.url, setupRequest, settings);
+  const clientUs = process.cpuUsage(client);
+  const after = { node: await cpuSeconds(server.child.pid), pg: await postgresCpuSeconds() };
+  const ok = result['2xx'];
+  if (ok === 0 || result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${server.label}: ${ok} answered 2xx, ${result.non2xx} not, ${result.errors} errors`);
+  return {
+    node: ((after.node - before.node) / ok) * 1e6,
+    pg: ((after.pg - before.pg) / ok) * 1e6,
+    client: (clientUs.user + clientUs.system) / ok,
+    okPerSecond: ok / result.duration,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function compare(folders) {
+  const read = process.env.BENCH_READ || 'quiz-draw';
+  if (!(read in READS)) stop(`BENCH_READ must be one of ${Object.keys(READS).join(', ')}`);
+  const settings = {
+    rate: intSetting('BENCH_RATE', 2_500, 0, 20_000),
+    seconds: intSetting('BENCH_SECONDS', 6, 3, 60),
+    connections: intSetting('BENCH_CONNECTIONS', 100, 1, 1_000),
+  };
+  const rounds = intSetting('BENCH_ROUNDS', 9, 1, 21);
+  const studentCount = intSetting('BENCH_STUDENTS', 20_000, 1_000, 200_000);
+  const profileDir = process.env.BENCH_CPU_PROF || '';
+  const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+
+  const database = await freshDatabase(pgServer, 'compare');
+  const servers = [];
+  const dataDirs = [];
+  try {
+    for (const [index, folder] of folders.entries()) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-compare-'));
+      dataDirs.push(dataDir);
+      const portal = await startPortal({
+        dataDir,
+        databaseUrl: database.url,
+        root: path.resolve(folder),
+        env: { LOG_LEVEL: 'info' },
+        nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, String(index))}`] : [],
+      });
+      servers.push({ ...portal, label: `${index} ${folder}` });
+    }
+    if (process.env.BENCH_FLOOR === '1') {
+      const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'floor')}`] : [];
+      servers.push({ ...(await startBare(READS[read], database.url, { nodeArgs })), label: 'floor' });
+    }
+    const setupRequest = requestsOf(read, await seedStudents(database.url, studentCount));
+    const figures = servers.map(() => []);
+    for (let round = 0; round < rounds; round += 1) {
+      const order = servers.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) figures[i][round] = await measure(servers[i], setupRequest, settings);
+      const each = servers.map((server, i) => {
+        const m = figures[i][round];
+        return `${server.label} ${m.node.toFixed(1)} (PostgreSQL ${m.pg.toFixed(0)}, client ${m.client.toFixed(1)})`;
+      });
+      process.stdout.write(`round ${round + 1}, µs per ${read}: ${each.join('; ')}\n`);
+    }
+    const pace = settings.rate ? `at ${settings.rate} requests/s` : 'as fast as answered';
+    process.stdout.write(`${read}, ${pace}, medians of ${rounds} rounds:\n`);
+    for (const [i, server] of servers.entries()) {
+      const of = (key) => median(figures[i].map((m) => m[key]));
+      const cheaper = figures[i].filter((m, round) => m.node < figures[0][round].node).length;
+      process.stdout.write(
+        `  ${server.label.padEnd(30)} Node ${of('node').toFixed(1)} µs, PostgreSQL ${of('pg').toFixed(0)} µs, ` +
+          `client ${of('client').toFixed(1)} µs, ${of('okPerSecond').toFixed(0)} 2xx/s` +
+          (i > 0 ? `; less Node CPU than ${servers[0].label} in ${cheaper} of ${rounds} rounds` : '') +
+          '\n',
+      );
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'snapshot' && rest.length === 1) await snapshot(path.resolve(rest[0]));
+else if (command && command !== 'snapshot') await compare([command, ...rest]);
+else stop('usage: compare-builds.mjs snapshot FOLDER | compare-builds.mjs BUILD [BUILD ...]');
