@@ -17,8 +17,8 @@
 //      first build. Stops the servers, drops the database.
 //
 // At a fixed rate the figure is the CPU a request costs, not the rate a saturated machine reaches. Single rounds
-// differ by about ±10 µs, and the first build started (it migrates the database) has run a few µs dearer: name
-// one build twice for an A/A pair, whose spread is the noise.
+// differ by about ±10 µs, and two processes of one build by up to 16 µs in all rounds of a run
+// (docs/decisions/0010-login-cost.md, fifth pass): name one build twice for an A/A pair, whose spread is the noise.
 //
 // Run:  npm run build && node bench/compare-builds.mjs snapshot /tmp/build-before
 //       (a copy of this checkout's api/dist beside links to the rest of the checkout; then change, build, and)
@@ -30,10 +30,9 @@
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sign } from '@fastify/cookie';
-import autocannon from 'autocannon';
 import { freshDatabase, seedStudents } from './bench-database.mjs';
-import { BENCH_SECRET, repoRoot, requireBuild, startBare, startPortal } from './portal-process.mjs';
+import { percentile, requestLoad } from './load.mjs';
+import { repoRoot, requireBuild, startBare, startPortal, studentSessionCookie } from './portal-process.mjs';
 import { cpuSeconds, postgresCpuSeconds } from './process-stats.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
 
@@ -75,33 +74,17 @@ function requestsOf(read, students) {
   const expiresAt = Date.now() + SESSION_MS;
   return (request) => {
     const { id } = advance();
-    const cookie = `studentSession=${encodeURIComponent(sign(`${id}.${expiresAt}`, BENCH_SECRET))}`;
-    return { ...request, method: 'GET', path: `/api/v1/students/question/${id}`, headers: { cookie } };
+    const headers = { cookie: studentSessionCookie(id, expiresAt) };
+    return { ...request, method: 'GET', path: `/api/v1/students/question/${id}`, headers };
   };
-}
-
-function load(url, setupRequest, { connections, seconds, rate }) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        timeout: 30,
-        ...(rate > 0 ? { overallRate: rate } : {}),
-        requests: [{ setupRequest }],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
 }
 
 /** One measured load on `server`: µs of its CPU, PostgreSQL's and the load generator's per 2xx answer. */
 async function measure(server, setupRequest, settings) {
-  await load(server.url, setupRequest, { ...settings, seconds: WARM_UP_S });
+  await requestLoad({ url: server.url, setupRequest, ...settings, seconds: WARM_UP_S });
   const before = { node: await cpuSeconds(server.child.pid), pg: await postgresCpuSeconds() };
   const client = process.cpuUsage();
-  const result = await load(server.url, setupRequest, settings);
+  const result = await requestLoad({ url: server.url, setupRequest, ...settings });
   const clientUs = process.cpuUsage(client);
   const after = { node: await cpuSeconds(server.child.pid), pg: await postgresCpuSeconds() };
   const ok = result['2xx'];
@@ -114,8 +97,6 @@ async function measure(server, setupRequest, settings) {
     okPerSecond: ok / result.duration,
   };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function compare(folders) {
   const read = process.env.BENCH_READ || 'quiz-draw';
@@ -165,7 +146,11 @@ async function compare(folders) {
     const pace = settings.rate ? `at ${settings.rate} requests/s` : 'as fast as answered';
     process.stdout.write(`${read}, ${pace}, medians of ${rounds} rounds:\n`);
     for (const [i, server] of servers.entries()) {
-      const of = (key) => median(figures[i].map((m) => m[key]));
+      const of = (key) =>
+        percentile(
+          figures[i].map((m) => m[key]),
+          50,
+        );
       const cheaper = figures[i].filter((m, round) => m.node < figures[0][round].node).length;
       process.stdout.write(
         `  ${server.label.padEnd(30)} Node ${of('node').toFixed(1)} µs, PostgreSQL ${of('pg').toFixed(0)} µs, ` +

@@ -52,16 +52,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sign } from '@fastify/cookie';
-import autocannon from 'autocannon';
 import { freshDatabase, seedStudents } from './bench-database.mjs';
-import { figures, percentile, postLoad } from './load.mjs';
+import { figures, percentile, postLoad, requestLoad } from './load.mjs';
 import {
-  BENCH_SECRET,
   embeddedDatabaseUrl,
   requireBuild,
   startBare,
   startPortal,
+  studentSessionCookie,
 } from './portal-process.mjs';
 import { cpuSeconds, loadAverage, postgresCpuSeconds } from './process-stats.mjs';
 import { intSetting, loopbackUrl, stop } from './settings.mjs';
@@ -126,38 +124,32 @@ function loginLoad(ids) {
 }
 
 /**
- * A GET load (load.mjs only POSTs): `load(url, connections, seconds)` takes each request's path and headers from
- * `nextRequest()`. With its first request, for the answer sizes.
+ * A GET load: `load(url, connections, seconds)` takes each request's path and headers from `nextRequest()`. With
+ * its first request, for the answer sizes.
  */
 function getLoad(nextRequest) {
   return {
     first: { method: 'GET', ...nextRequest() },
     load: (url, connections, seconds) =>
-      new Promise((resolve, reject) => {
-        autocannon(
-          {
-            url,
-            connections,
-            duration: seconds,
-            timeout: TIMEOUT_S,
-            requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest() }) }],
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
+      requestLoad({
+        url,
+        connections,
+        seconds,
+        timeoutSeconds: TIMEOUT_S,
+        setupRequest: (request) => ({ ...request, ...nextRequest() }),
       }),
   };
 }
 
 /**
  * The student's three other hot reads as [name, GET load]. Each quiz draw names the next seeded student with that
- * student's session cookie, signed as the portal signs it (@fastify/cookie, the portal's JWT_SECRET) and
- * URI-encoded as its Set-Cookie is.
+ * student's session cookie.
  */
 function readLoads(students) {
   const expiresAt = Date.now() + SESSION_MS;
   const sessions = students.map(({ id }) => ({
     path: `/api/v1/students/question/${id}`,
-    cookie: `studentSession=${encodeURIComponent(sign(`${id}.${expiresAt}`, BENCH_SECRET))}`,
+    cookie: studentSessionCookie(id, expiresAt),
   }));
   let next = 0;
   return [

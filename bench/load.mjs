@@ -3,25 +3,36 @@
 import autocannon from 'autocannon';
 
 /**
- * `connections` keep-alive connections POST JSON to `url` for `seconds`; each request's body comes from
- * `nextBody()`. With `rate`, at most that many requests per second in all (otherwise as fast as answered).
- * Answers autocannon's result.
+ * `connections` keep-alive connections send requests to `url` for `seconds`, each shaped by
+ * `setupRequest(request)` (autocannon's hook: its method, path, headers and body). With `rate`, at most that many
+ * requests per second in all (otherwise as fast as answered). Answers autocannon's result.
  */
-export function postLoad({ url, connections, seconds, nextBody, headers = {}, timeoutSeconds = 30, rate }) {
+export function requestLoad({ url, connections, seconds, setupRequest, timeoutSeconds = 30, rate }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
-        method: 'POST',
         connections,
         duration: seconds,
         timeout: timeoutSeconds,
         ...(rate ? { overallRate: rate } : {}),
-        headers: { 'content-type': 'application/json', ...headers },
-        requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+        requests: [{ setupRequest }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+  });
+}
+
+/** `requestLoad` POSTing JSON with `headers`; each request's body comes from `nextBody()`. */
+export function postLoad({ nextBody, headers = {}, ...load }) {
+  return requestLoad({
+    ...load,
+    setupRequest: (request) => ({
+      ...request,
+      method: 'POST',
+      headers: { ...request.headers, 'content-type': 'application/json', ...headers },
+      body: nextBody(),
+    }),
   });
 }
 

@@ -7,6 +7,7 @@ import { chmod, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sign } from '@fastify/cookie';
 import { stop } from './settings.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +19,14 @@ export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hmac-signing';
  */
 export const PORTAL_NODE_FLAGS = ['--max-semi-space-size=64'];
 const READY_WITHIN_MS = 120_000;
+
+/**
+ * The Cookie header of a student's session until `expiresAt` (ms), signed as the portal signs it (@fastify/cookie,
+ * BENCH_SECRET as its JWT_SECRET) and URI-encoded as its Set-Cookie is.
+ */
+export function studentSessionCookie(studentId, expiresAt) {
+  return `studentSession=${encodeURIComponent(sign(`${studentId}.${expiresAt}`, BENCH_SECRET))}`;
+}
 
 /** Stops before anything is touched when the portal has not been built. */
 export function requireBuild() {
