@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { injectAs, TEST_FACULTY } from '../../test/auth-helpers.js';
@@ -22,6 +22,8 @@ bare.get('/file.pdf', (_request, reply) =>
 bare.get('/report.json', (_request, reply) =>
   reply.type('application/json').send(Readable.from([JSON.stringify({ rows: 'y'.repeat(5000) })])),
 );
+bare.post('/echo', (request) => request.body);
+bare.get('/plain', () => ({ ok: true }));
 await bare.ready();
 afterAll(() => bare.close());
 
@@ -97,5 +99,38 @@ describe('downloads through the compression plugin', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['content-length']).toBeUndefined();
     expect(JSON.parse(gunzipSync(res.rawPayload).toString()).rows).toHaveLength(5000);
+  });
+});
+
+describe('request bodies sent compressed', () => {
+  it('reads a gzip body as the JSON it holds', async () => {
+    const res = await bare.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ nationalID: '29001011234567' })),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ nationalID: '29001011234567' });
+  });
+
+  it('refuses a body in an encoding it cannot read', async () => {
+    const res = await bare.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('leaves a GET alone whatever its Content-Encoding says: it has no body to read', async () => {
+    const res = await bare.inject({
+      method: 'GET',
+      url: '/plain',
+      headers: { 'content-encoding': 'compress' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
   });
 });
