@@ -25,11 +25,14 @@
 //       node bench/compare-builds.mjs /tmp/build-before .
 // Settings (environment): BENCH_PG_URL, BENCH_READ, BENCH_RATE (0…20,000), BENCH_ROUNDS (1…21), BENCH_SECONDS
 // (3…60), BENCH_CONNECTIONS (1…1,000), BENCH_STUDENTS (1,000…200,000), BENCH_FLOOR=1, BENCH_CPU_PROF=<folder>
-// (each server writes a V8 CPU profile there when it stops: bench/cpu-profile-top.mjs reads it).
+// (each server writes a V8 CPU profile there when it stops: bench/cpu-profile-top.mjs reads it), BENCH_GC=1 (each
+// server also reports its garbage per request, through bench/gc-window.mjs: kB allocated in the young generation,
+// bytes promoted out of it, µs of collection).
 
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { freshDatabase, seedStudents } from './bench-database.mjs';
 import { percentile, requestLoad } from './load.mjs';
 import { repoRoot, requireBuild, startBare, startPortal, studentSessionCookie } from './portal-process.mjs';
@@ -79,14 +82,38 @@ function requestsOf(read, students) {
   };
 }
 
-/** One measured load on `server`: µs of its CPU, PostgreSQL's and the load generator's per 2xx answer. */
-async function measure(server, setupRequest, settings) {
+/**
+ * What bench/gc-window.mjs wrote for the server's window that `SIGUSR2` ends (and a new one begins); with `gcDir`
+ * unset, nothing.
+ */
+async function gcWindow(server, gcDir) {
+  if (!gcDir) return undefined;
+  const file = path.join(gcDir, `${server.child.pid}.json`);
+  await rm(file, { force: true });
+  process.kill(server.child.pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    try {
+      return JSON.parse(await readFile(file, 'utf8'));
+    } catch {
+      await setTimeout(50);
+    }
+  }
+  throw new Error(`${server.label}: no garbage collection figures in ${file}`);
+}
+
+/**
+ * One measured load on `server`: µs of its CPU, PostgreSQL's and the load generator's per 2xx answer; with
+ * `gcDir`, also the bytes its young generation took and promoted per 2xx answer, and its ms of collection.
+ */
+async function measure(server, setupRequest, settings, gcDir) {
   await requestLoad({ url: server.url, setupRequest, ...settings, seconds: WARM_UP_S });
+  await gcWindow(server, gcDir);
   const before = { node: await cpuSeconds(server.child.pid), pg: await postgresCpuSeconds() };
   const client = process.cpuUsage();
   const result = await requestLoad({ url: server.url, setupRequest, ...settings });
   const clientUs = process.cpuUsage(client);
   const after = { node: await cpuSeconds(server.child.pid), pg: await postgresCpuSeconds() };
+  const gc = await gcWindow(server, gcDir);
   const ok = result['2xx'];
   if (ok === 0 || result.non2xx > 0 || result.errors > 0)
     throw new Error(`${server.label}: ${ok} answered 2xx, ${result.non2xx} not, ${result.errors} errors`);
@@ -95,8 +122,17 @@ async function measure(server, setupRequest, settings) {
     pg: ((after.pg - before.pg) / ok) * 1e6,
     client: (clientUs.user + clientUs.system) / ok,
     okPerSecond: ok / result.duration,
+    ...(gc && {
+      allocated: gc.allocated / ok,
+      promoted: gc.promoted / ok,
+      gcUs: ((gc.scavengeMs + gc.fullMs) / ok) * 1000,
+    }),
   };
 }
+
+/** Garbage per request: kB the young generation took, bytes promoted out of it, µs of collection. */
+const gcFigures = (m) =>
+  `allocated ${(m.allocated / 1024).toFixed(1)} kB, promoted ${m.promoted.toFixed(0)} B, GC ${m.gcUs.toFixed(1)} µs`;
 
 async function compare(folders) {
   const read = process.env.BENCH_READ || 'quiz-draw';
@@ -109,6 +145,9 @@ async function compare(folders) {
   const rounds = intSetting('BENCH_ROUNDS', 9, 1, 21);
   const studentCount = intSetting('BENCH_STUDENTS', 20_000, 1_000, 200_000);
   const profileDir = process.env.BENCH_CPU_PROF || '';
+  const gcDir = process.env.BENCH_GC === '1' ? await mkdtemp(path.join(tmpdir(), 'portal-bench-gc-')) : '';
+  const gcArgs = gcDir ? ['--import', path.join(repoRoot, 'bench/gc-window.mjs')] : [];
+  if (gcDir) process.env.BENCH_GC_DIR = gcDir;
   const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 
   const database = await freshDatabase(pgServer, 'compare');
@@ -123,12 +162,18 @@ async function compare(folders) {
         databaseUrl: database.url,
         root: path.resolve(folder),
         env: { LOG_LEVEL: 'info' },
-        nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, String(index))}`] : [],
+        nodeArgs: [
+          ...gcArgs,
+          ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, String(index))}`] : []),
+        ],
       });
       servers.push({ ...portal, label: `${index} ${folder}` });
     }
     if (process.env.BENCH_FLOOR === '1') {
-      const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'floor')}`] : [];
+      const nodeArgs = [
+        ...gcArgs,
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'floor')}`] : []),
+      ];
       servers.push({ ...(await startBare(READS[read], database.url, { nodeArgs })), label: 'floor' });
     }
     const setupRequest = requestsOf(read, await seedStudents(database.url, studentCount));
@@ -136,10 +181,11 @@ async function compare(folders) {
     for (let round = 0; round < rounds; round += 1) {
       const order = servers.map((_, i) => i);
       if (round % 2 === 1) order.reverse();
-      for (const i of order) figures[i][round] = await measure(servers[i], setupRequest, settings);
+      for (const i of order) figures[i][round] = await measure(servers[i], setupRequest, settings, gcDir);
       const each = servers.map((server, i) => {
         const m = figures[i][round];
-        return `${server.label} ${m.node.toFixed(1)} (PostgreSQL ${m.pg.toFixed(0)}, client ${m.client.toFixed(1)})`;
+        const gc = gcDir ? `, ${gcFigures(m)}` : '';
+        return `${server.label} ${m.node.toFixed(1)} (PostgreSQL ${m.pg.toFixed(0)}, client ${m.client.toFixed(1)}${gc})`;
       });
       process.stdout.write(`round ${round + 1}, µs per ${read}: ${each.join('; ')}\n`);
     }
@@ -155,13 +201,17 @@ async function compare(folders) {
       process.stdout.write(
         `  ${server.label.padEnd(30)} Node ${of('node').toFixed(1)} µs, PostgreSQL ${of('pg').toFixed(0)} µs, ` +
           `client ${of('client').toFixed(1)} µs, ${of('okPerSecond').toFixed(0)} 2xx/s` +
+          (gcDir
+            ? `, ${gcFigures({ allocated: of('allocated'), promoted: of('promoted'), gcUs: of('gcUs') })}`
+            : '') +
           (i > 0 ? `; less Node CPU than ${servers[0].label} in ${cheaper} of ${rounds} rounds` : '') +
           '\n',
       );
     }
   } finally {
     for (const server of servers) await server.stop();
-    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+    for (const dataDir of [...dataDirs, gcDir].filter(Boolean))
+      await rm(dataDir, { recursive: true, force: true });
     await database.drop();
   }
 }
