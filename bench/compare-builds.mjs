@@ -147,7 +147,7 @@ async function compare(folders) {
   const profileDir = process.env.BENCH_CPU_PROF || '';
   const gcDir = process.env.BENCH_GC === '1' ? await mkdtemp(path.join(tmpdir(), 'portal-bench-gc-')) : '';
   const gcArgs = gcDir ? ['--import', path.join(repoRoot, 'bench/gc-window.mjs')] : [];
-  if (gcDir) process.env.BENCH_GC_DIR = gcDir;
+  const gcEnv = gcDir ? { BENCH_GC_DIR: gcDir } : {};
   const pgServer = loopbackUrl('BENCH_PG_URL', { fallback: 'postgresql://postgres@127.0.0.1:5432/postgres' });
 
   const database = await freshDatabase(pgServer, 'compare');
@@ -161,7 +161,7 @@ async function compare(folders) {
         dataDir,
         databaseUrl: database.url,
         root: path.resolve(folder),
-        env: { LOG_LEVEL: 'info' },
+        env: { LOG_LEVEL: 'info', ...gcEnv },
         nodeArgs: [
           ...gcArgs,
           ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, String(index))}`] : []),
@@ -174,7 +174,10 @@ async function compare(folders) {
         ...gcArgs,
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'floor')}`] : []),
       ];
-      servers.push({ ...(await startBare(READS[read], database.url, { nodeArgs })), label: 'floor' });
+      servers.push({
+        ...(await startBare(READS[read], database.url, { nodeArgs, env: gcEnv })),
+        label: 'floor',
+      });
     }
     const setupRequest = requestsOf(read, await seedStudents(database.url, studentCount));
     const figures = servers.map(() => []);

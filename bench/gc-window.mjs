@@ -50,10 +50,10 @@ function startWindow() {
   return { profiler, youngAtStart: used(getHeapSpaceStatistics(), young) };
 }
 
-let window = startWindow();
+let current = startWindow();
 process.on('SIGUSR2', () => {
-  const { statistics } = window.profiler.stop();
-  const totals = summary(statistics, window.youngAtStart, used(getHeapSpaceStatistics(), young));
+  const { statistics } = current.profiler.stop();
+  const totals = summary(statistics, current.youngAtStart, used(getHeapSpaceStatistics(), young));
   writeFileSync(path.join(process.env.BENCH_GC_DIR ?? '.', `${process.pid}.json`), JSON.stringify(totals));
-  window = startWindow();
+  current = startWindow();
 });

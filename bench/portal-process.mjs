@@ -103,15 +103,15 @@ export async function startPortal({ dataDir, databaseUrl, env = {}, nodeArgs = [
 
 /**
  * bench/bare-fastify-server.mjs as `variant` (the ceiling or a floor on `databaseUrl`), on the portal's Node flags
- * and `nodeArgs`. Answers `{ child, url, stop() }`.
+ * and `nodeArgs`, with `env` added to its environment. Answers `{ child, url, stop() }`.
  */
-export async function startBare(variant, databaseUrl, { nodeArgs = [] } = {}) {
+export async function startBare(variant, databaseUrl, { nodeArgs = [], env = {} } = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [...PORTAL_NODE_FLAGS, ...nodeArgs, path.join(repoRoot, 'bench/bare-fastify-server.mjs')],
     {
-      env: { ...process.env, PORT: String(port), VARIANT: variant, DATABASE_URL: databaseUrl ?? '' },
+      env: { ...process.env, PORT: String(port), VARIANT: variant, DATABASE_URL: databaseUrl ?? '', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
