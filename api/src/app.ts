@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorEnvelope);
   await app.register(inputGuard);
-  await app.register(metricsPlugin, { pool: poolOf(deps.db) });
+  await app.register(metricsPlugin, { pool: poolOf(deps.db), token: deps.config.metricsToken });
   await app.register(securityHeaders);
   await app.register(compression);
   // Early, so a shed request costs little; after metrics and headers, so its 503 is counted and has them.

@@ -106,3 +106,42 @@ describe('defaultAcademicYear', () => {
     expect(defaultAcademicYear(new Date('2026-07-15'))).toBe('2026/2027');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('keeps 0 (no proxy) and 1 (every hop trusted) as they were', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  });
+
+  it('takes the proxies’ addresses and CIDR ranges, comma-separated', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1, fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    'yes',
+    '2',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    '::1/129',
+    '10.0.0.1/8/1',
+    'proxy.example.edu',
+    '10.0.0.1,',
+  ])('refuses %j naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be 0, 1, or proxy addresses/);
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is unset unless given, and must be long enough not to be guessed', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_INTERVIEW_WEEKEND_DAYS, STAFF_ROLES, type StaffRole } from '@portal/common';
@@ -21,6 +22,41 @@ function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** The names proxy-addr (Fastify's `trustProxy`) gives whole ranges: 127.0.0.0/8 and ::1, fe80::/10 …, fc00::/7 …. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, optionally with a `/prefix`, or one of proxy-addr's named ranges. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * `0`: no proxy; `1`: every hop is trusted (today's meaning, kept: the client address is the first one in
+ * X-Forwarded-For, which a client can write itself unless the proxy replaces the header); otherwise the proxies'
+ * addresses and ranges, comma-separated: only hops from those are trusted, so the client address is the first
+ * one reached from the right that is not a trusted proxy.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('0')
+  .transform((value, ctx): boolean | string[] => {
+    if (value === '0' || value === '') return false;
+    if (value === '1') return true;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be 0, 1, or proxy addresses and CIDR ranges separated by commas (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  });
 
 const MB = 1024 * 1024;
 /**
@@ -68,7 +104,7 @@ const envSchema = z
     ),
     DEMO_DATA: flag.optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy,
     STUDENT_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
@@ -76,6 +112,7 @@ const envSchema = z
     OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
     OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(DEFAULT_MAX_IN_FLIGHT),
     OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     REDIS_URL: optionalText.pipe(
       z
         .string()
@@ -270,7 +307,8 @@ export interface Config {
   superAdmin: { userName: string; password: string } | undefined;
   demoData: boolean | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: true trusts every hop, a list only hops from those addresses and ranges. */
+  trustProxy: boolean | string[];
   studentLookupRateLimit: number;
   /** Past any of these limits new requests are answered 503 with Retry-After (plugins/overload.ts); 0 = off. */
   overload: {
@@ -281,6 +319,8 @@ export interface Config {
     maxInFlight: number;
     retryAfterSeconds: number;
   };
+  /** Besides loopback, `/api/v1/metrics` answers a request carrying `Authorization: Bearer <this>`; unset: loopback only. */
+  metricsToken: string | undefined;
   /** Redis shared by every instance for rate limits; unset: each process counts in its own memory. */
   redisUrl: string | undefined;
   /** Where images live: an S3-compatible store, or (unset) the local disk under `DATA_DIR/images`. */
@@ -354,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
       maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
     },
+    metricsToken: e.METRICS_TOKEN,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {

@@ -4,7 +4,9 @@ import { insertStudent } from '../../test/builders.js';
 import { createTestApp } from '../../test/test-app.js';
 import { ANSWERS_PER_BATCH, batchedAnswers } from './metrics.js';
 
-const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000' });
+const METRICS_TOKEN = 'metrics-token-long-enough-for-the-setting';
+const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '1000', METRICS_TOKEN });
+const withoutToken = await createTestApp();
 
 /** The value of one sample line of the exposition, e.g. `name{a="b"}`; undefined when absent. */
 function sample(body: string, series: string): number | undefined {
@@ -51,6 +53,61 @@ describe('GET /api/v1/metrics', () => {
     expect(sample(body, 'portal_db_pool_waiting_clients')).toBe(0);
     expect(sample(body, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(body).toContain('nodejs_eventloop_lag_p99_seconds');
+  });
+});
+
+describe('who GET /api/v1/metrics answers', () => {
+  const scrape = (target: typeof app, remoteAddress: string, headers: Record<string, string> = {}) =>
+    target.inject({ method: 'GET', url: '/api/v1/metrics', remoteAddress, headers });
+
+  it.each([
+    ['IPv4 loopback', '127.0.0.1', {}],
+    ['another IPv4 loopback address', '127.3.2.1', {}],
+    ['IPv6 loopback', '::1', {}],
+    ['IPv4 loopback on a dual-stack listener', '::ffff:127.0.0.1', {}],
+    ['a proxy on this machine forwarding a loopback scrape', '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' }],
+  ])('answers %s', async (_, remoteAddress, headers) => {
+    const res = await scrape(withoutToken.app, remoteAddress, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it.each([
+    ['another machine', '203.0.113.9', {}],
+    ['a private network address', '10.0.0.8', {}],
+    ['a proxy on this machine forwarding another client', '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+    [
+      'a client claiming loopback through a proxy',
+      '127.0.0.1',
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+    ],
+    ['a proxy naming the client in X-Real-IP', '127.0.0.1', { 'x-real-ip': '203.0.113.9' }],
+    ['a proxy writing a Forwarded header', '127.0.0.1', { forwarded: 'for=127.0.0.1' }],
+    [
+      'another machine with a token when none is set',
+      '203.0.113.9',
+      { authorization: `Bearer ${METRICS_TOKEN}` },
+    ],
+  ])('refuses %s with 403 in Arabic', async (_, remoteAddress, headers) => {
+    const res = await scrape(withoutToken.app, remoteAddress, headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'error', message: 'غير مسموح لك بالقيام بهذا الإجراء' });
+    expect(res.body).not.toContain('nodejs');
+  });
+
+  it('answers another machine carrying the bearer METRICS_TOKEN, and refuses a wrong one', async () => {
+    const right = await scrape(app, '203.0.113.9', { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('portal_http_requests_total');
+    for (const authorization of [
+      `Bearer ${METRICS_TOKEN}x`,
+      `Bearer ${METRICS_TOKEN.slice(1)}`,
+      METRICS_TOKEN,
+      '',
+    ]) {
+      const wrong = await scrape(app, '203.0.113.9', { authorization });
+      expect(wrong.statusCode, authorization).toBe(403);
+    }
   });
 });
 

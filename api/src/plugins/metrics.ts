@@ -1,7 +1,11 @@
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIPv4 } from 'node:net';
+import { MESSAGES } from '@portal/common';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AppError } from '../lib/app-error.js';
 
 /** The path Prometheus scrapes. */
 export const METRICS_PATH = '/api/v1/metrics';
@@ -67,7 +71,44 @@ export function batchedAnswers(requests: Counter<keyof Labels>, latency: Histogr
   };
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+function isLoopback(address: string): boolean {
+  // A dual-stack listener reports an IPv4 peer as ::ffff:127.0.0.1.
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return isIPv4(v4) ? LOOPBACK.check(v4, 'ipv4') : LOOPBACK.check(address, 'ipv6');
+}
+
+/**
+ * Whether every address the request names is loopback: the connection's and each one a proxy wrote in
+ * X-Forwarded-For or X-Real-IP. Independent of TRUST_PROXY on purpose: a proxy on the same machine connects from
+ * loopback for every client, and with every hop trusted a client could name 127.0.0.1 in X-Forwarded-For itself;
+ * here the client's own address, which the proxy adds, still refuses it. A `Forwarded` header is not read, so it
+ * refuses too.
+ */
+export function fromLoopbackOnly(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+  const { headers } = request;
+  if (headers.forwarded !== undefined) return false;
+  const named = [headers['x-forwarded-for'], headers['x-real-ip']]
+    .flat()
+    .flatMap((value) => (value === undefined ? [] : value.split(',')))
+    .map((address) => address.trim());
+  return [request.socket.remoteAddress ?? '', ...named].every(isLoopback);
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
+function carriesToken(request: Pick<FastifyRequest, 'headers'>, token: string): boolean {
+  const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+  return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
+}
+
 export interface MetricsOptions {
+  /** Besides loopback, a scrape with this bearer token is answered (METRICS_TOKEN); none: loopback only. */
+  token?: string | undefined;
   /** The database pool whose use is reported; none for a test double. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'> & { options?: { max?: number } };
 }
@@ -79,8 +120,9 @@ export interface MetricsOptions {
  * - `portal_db_pool_connections{state=total|idle|busy|max}` and `portal_db_pool_waiting_clients`;
  * - Node.js' defaults: event-loop lag (`nodejs_eventloop_lag_seconds` and its percentiles), heap, CPU, handles.
  *
- * The route is public like the health checks; the deployment's nginx answers it only to the monitoring network
- * (deploy/nginx/portal.conf).
+ * It answers a scrape from this machine (`fromLoopbackOnly`) or one carrying `Authorization: Bearer METRICS_TOKEN`;
+ * any other gets 403: the route names, pool use and memory are for the operators, not the students. The
+ * deployment's nginx also passes it only from the monitoring host (deploy/nginx/portal.conf).
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
@@ -149,7 +191,10 @@ export const metricsPlugin = fp(
       {
         schema: { tags: ['health'], summary: 'Prometheus metrics of this instance (text exposition format)' },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
+        const { token } = options;
+        if (!fromLoopbackOnly(request) && !(token && carriesToken(request, token)))
+          throw new AppError(403, MESSAGES.forbidden);
         const body = await registry.metrics();
         return reply.type(registry.contentType).header('cache-control', 'no-store').send(body);
       },
