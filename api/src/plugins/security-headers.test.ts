@@ -8,6 +8,7 @@ import { HELMET_OPTIONS, helmetHeaders } from './security-headers.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const behindProxy = await createTestApp({ TRUST_PROXY: '1', STUDENT_LOOKUP_RATE_LIMIT: '10000' });
+const overHttps = await createTestApp({ PUBLIC_URL: 'https://admission.example.edu/' });
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: unknown): Map<string, string[]> {
@@ -108,5 +109,21 @@ describe('the student session cookie', () => {
 
   it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
     expect(await login(app, { 'x-forwarded-proto': 'https' })).not.toMatch(/; Secure/i);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it.each([
+    ['an API answer', '/api/v1/colleges'],
+    ['an API error', '/api/v1/nothing-here'],
+    ['the web app', '/stAdmission/student/dashboard'],
+  ])('pins the host to HTTPS for a year on %s when PUBLIC_URL is https', async (_, url) => {
+    const res = await overHttps.app.inject({ method: 'GET', url });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('is not sent while the portal is reached over plain HTTP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/colleges' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
