@@ -10,18 +10,32 @@ import { adminQuery, withDatabase } from './template-database.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-signing';
 
-/** A fresh database for this test file, copied from the run's template and dropped after the file. */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url: string }> {
+export type TestDatabase = DatabaseHandle & {
+  url: string;
+  /** The role the portal serves as (decision 20), on the same database: what test apps are built on. */
+  serving: DatabaseHandle & { url: string; role: string };
+};
+
+/**
+ * A fresh database for this test file, copied from the run's template and dropped after the file. Its handle
+ * connects as the owner, like an operator at the console: test set-up may do what the portal may not (emptying
+ * the audit log); `serving` connects as the portal does.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = inject('dbServerUrl');
   const name = `${inject('dbPrefix')}${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('dbTemplate')}"`);
   const url = withDatabase(serverUrl, name);
   const handle = openDatabase(url, 5);
+  const servingUrl = withDatabase(inject('dbServingUrl'), name);
+  const serving = openDatabase(servingUrl, 5);
   afterAll(async () => {
     await handle.pool.end();
+    await serving.pool.end();
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
-  return { ...handle, url };
+  const role = decodeURIComponent(new URL(servingUrl).username);
+  return { ...handle, url, serving: { ...serving, url: servingUrl, role } };
 }
 
 /** A built web app stand-in, so the SPA fallback can be tested without building the real one. */
@@ -69,18 +83,18 @@ export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 /**
- * The whole portal on a fresh database, driven through `inject`; closed after the file. `deps` may replace
+ * The whole portal on a fresh database, serving as the serving role, driven through `inject`; closed after the file. `deps` may replace
  * dependencies such as the storage (given the run's data folder).
  */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   deps: (dataDir: string) => Partial<Pick<AppDeps, 'storage'>> = () => ({}),
-): Promise<{ app: App; database: DatabaseHandle & { url: string } }> {
+): Promise<{ app: App; database: TestDatabase }> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
   const app = await buildApp({
     config: testConfig(dataDir, env),
-    db: database.db,
+    db: database.serving.db,
     secret: TEST_SECRET,
     checkResponses: true,
     webRoot: await fakeWebRoot(),

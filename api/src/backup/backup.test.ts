@@ -162,7 +162,8 @@ describe.each(kinds)('a backup (%s) taken while 50 complete-data submissions are
   });
 
   it('leaves a database the portal starts on, whose sequences continue after the restored ids', async () => {
-    await runMigrations(database.pool);
+    // As a start does: migrations as the owner, then the grants to the role the portal serves as (decision 20).
+    await runMigrations(database.pool, database.serving.role);
     const { rows } = await database.pool.query<{ next: number; max: number }>(
       `SELECT nextval(pg_get_serial_sequence('drizzle.__drizzle_migrations', 'id'))::int AS next,
               (SELECT max(id) FROM drizzle.__drizzle_migrations)::int AS max`,

@@ -34,13 +34,16 @@ async function runningEmbeddedPort(pgDir: string): Promise<number | undefined> {
 }
 
 /**
- * The database and image store the portal's settings name: DATABASE_URL, or the embedded PostgreSQL under
- * DATA_DIR/pg (the running portal's server, or one started here and stopped by `close`); S3_* or DATA_DIR/images.
+ * The database and image store the portal's settings name: DATABASE_MIGRATION_URL or else DATABASE_URL, or the
+ * embedded PostgreSQL under DATA_DIR/pg as its owner (the running portal's server, or one started here and stopped
+ * by `close`); S3_* or DATA_DIR/images.
  */
 export async function openPortalTarget(config: Config, log: Logger): Promise<PortalTarget> {
   const storage = storageFromConfig(config);
   const closeStorage = async () => storage.close?.();
-  if (config.databaseUrl) return { databaseUrl: config.databaseUrl, storage, close: closeStorage };
+  // The owner role when there are two (decision 20): a restore creates the tables, which the serving role may not.
+  if (config.databaseUrl)
+    return { databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl, storage, close: closeStorage };
 
   const pgDir = path.join(config.dataDir, 'pg');
   const port = await runningEmbeddedPort(pgDir);

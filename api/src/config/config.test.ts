@@ -145,3 +145,20 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32/);
   });
 });
+
+describe('DATABASE_MIGRATION_URL', () => {
+  it('names the owner role beside DATABASE_URL’s serving role, and is refused without it', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://portal_app@db/portal',
+      DATABASE_MIGRATION_URL: 'postgresql://portal_owner@db/portal',
+    });
+    expect(config.databaseMigrationUrl).toBe('postgresql://portal_owner@db/portal');
+    expect(loadConfig({}).databaseMigrationUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgresql://portal_owner@db/portal' })).toThrow(
+      /DATABASE_MIGRATION_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgresql://a@db/p', DATABASE_MIGRATION_URL: 'mysql://x' }),
+    ).toThrow(/DATABASE_MIGRATION_URL: must start with postgres/);
+  });
+});

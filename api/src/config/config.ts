@@ -92,6 +92,12 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    DATABASE_MIGRATION_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SUPERADMIN_USERNAME: optionalText.pipe(z.string().min(5, 'must be at least 5 characters').optional()),
     SUPERADMIN_PASSWORD: optionalText.pipe(
@@ -235,6 +241,10 @@ const envSchema = z
       .default('365')
       .transform(Number),
   })
+  .refine((env) => !env.DATABASE_MIGRATION_URL || Boolean(env.DATABASE_URL), {
+    message: 'needs DATABASE_URL, the role the portal serves as',
+    path: ['DATABASE_MIGRATION_URL'],
+  })
   .refine((env) => Boolean(env.SUPERADMIN_USERNAME) === Boolean(env.SUPERADMIN_PASSWORD), {
     message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together',
     path: ['SUPERADMIN_PASSWORD'],
@@ -303,6 +313,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The owner role's connection (migrations, grants, console commands); unset: DATABASE_URL does all. */
+  databaseMigrationUrl: string | undefined;
   jwtSecret: string | undefined;
   superAdmin: { userName: string; password: string } | undefined;
   demoData: boolean | undefined;
@@ -374,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     jwtSecret: e.JWT_SECRET,
     superAdmin:
       e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD

@@ -1,13 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { default as driver } from 'pg';
 import { assertPostgresUserReaches } from './postgres-user-reach.js';
+import { ensureLoginRole } from './serving-role.js';
 
 export interface EmbeddedCluster {
+  /** As the cluster's superuser, which owns the portal's tables (migrations, console commands). */
   connectionString(database?: string): string;
+  /** As the role the portal serves as: rows only, no table of its own (decision 20). */
+  servingConnectionString(database: string): string;
   /** True when this start created the cluster (a fresh data folder). */
   created: boolean;
   stop(): Promise<void>;
@@ -19,6 +24,16 @@ interface Logger {
 }
 
 const USER = 'portal';
+/** The role the portal serves as on the embedded cluster. */
+export const EMBEDDED_SERVING_ROLE = 'portal_app';
+
+/**
+ * The serving role's password, derived from the cluster's: nothing more to keep beside the data, and whoever can
+ * read the superuser's password file could become that role anyway.
+ */
+function servingPassword(password: string): string {
+  return createHmac('sha256', password).update(EMBEDDED_SERVING_ROLE).digest('base64url');
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -143,10 +158,23 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
   await pg.start();
   log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
 
+  const url = (user: string, secret: string, database: string) =>
+    `postgresql://${user}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
+  const admin = new driver.Client({ connectionString: url(USER, password, 'postgres') });
+  try {
+    await admin.connect();
+    await ensureLoginRole(admin, EMBEDDED_SERVING_ROLE, servingPassword(password));
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  } finally {
+    await admin.end();
+  }
+
   return {
     created,
-    connectionString: (database = 'postgres') =>
-      `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    connectionString: (database = 'postgres') => url(USER, password, database),
+    servingConnectionString: (database) => url(EMBEDDED_SERVING_ROLE, servingPassword(password), database),
     async stop() {
       // The library waits for its child's exit event, which never comes again if PostgreSQL already died.
       const child = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
