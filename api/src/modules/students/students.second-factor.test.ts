@@ -32,7 +32,7 @@ function postForm(portal: Portal, fields: Record<string, string>) {
 
 /** The named statements the lookup ran on the portal's pool while `act` ran. */
 async function statementsOf(portal: Portal, act: () => Promise<unknown>): Promise<string[]> {
-  const pool = poolOf(portal.database.db);
+  const pool = poolOf(portal.app.db);
   if (!pool) throw new Error('no pool');
   const spy = vi.spyOn(pool, 'query');
   await act();
