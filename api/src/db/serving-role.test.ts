@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import PgBoss from 'pg-boss';
 import { describe, expect, inject, it } from 'vitest';
 import { bearer, staffWithRole, tokenFor } from '../../test/auth-helpers.js';
 import { insertStudent } from '../../test/builders.js';
@@ -105,6 +106,49 @@ describe('startDatabase with DATABASE_MIGRATION_URL', () => {
       expect(warnings).toEqual([]);
     } finally {
       client.release();
+      await started.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  });
+
+  it('hands a queue schema an earlier single-role start made, queues and jobs included, to the serving role', async () => {
+    const name = `${inject('dbPrefix')}queue_${Date.now()}`;
+    const serverUrl = inject('dbServerUrl');
+    await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+    const servingUrl = withDatabase(inject('dbServingUrl'), name);
+    // As the release before this one left it: pg-boss started as the owner, made a queue and holds a job.
+    const old = new PgBoss({
+      connectionString: withDatabase(serverUrl, name),
+      supervise: false,
+      schedule: false,
+    });
+    await old.start();
+    await old.createQueue('roles.check');
+    const job = await old.send('roles.check', { kept: true });
+    await old.stop({ graceful: false, wait: true });
+
+    const started = await startDatabase(
+      loadConfig({ DATABASE_URL: servingUrl, DATABASE_MIGRATION_URL: withDatabase(serverUrl, name) }),
+      { info: () => undefined, warn: () => undefined },
+    );
+    try {
+      const { rows } = await started.pool.query<{ owner: string; objects: number }>(
+        `SELECT pg_get_userbyid(c.relowner) AS owner, count(*)::int AS objects
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'pgboss' GROUP BY 1`,
+      );
+      expect(rows).toEqual([
+        { owner: decodeURIComponent(new URL(servingUrl).username), objects: expect.any(Number) },
+      ]);
+      const boss = new PgBoss({ connectionString: servingUrl, supervise: false, schedule: false });
+      await boss.start();
+      try {
+        await boss.createQueue('roles.check.after');
+        expect((await boss.getJobById('roles.check', job ?? ''))?.data).toEqual({ kept: true });
+      } finally {
+        await boss.stop({ graceful: false, wait: true });
+      }
+    } finally {
       await started.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
