@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../test/route-table.js';
 import { createTestApp } from '../test/test-app.js';
@@ -48,6 +49,34 @@ function urlCarryingSecret(route: { url: string; params: string[]; query: string
   return API_PREFIX + path + (query ? `?${query}` : '');
 }
 
+/**
+ * What the shipped nginx template writes for a request's path: its `map` blocks, run in order as nginx does (the
+ * first matching regular expression of each, else its default). Their expressions are PCRE that read the same in
+ * JavaScript (groups, classes, anchors).
+ */
+async function nginxLoggedUri(): Promise<(uri: string) => string> {
+  const conf = await readFile(new URL('../../deploy/nginx/portal.conf', import.meta.url), 'utf8');
+  const maps = [...conf.matchAll(/^map \$(\w+) \$(\w+) \{\n([\s\S]*?)\n\}/gm)].map(([, from, to, body]) => ({
+    from,
+    to,
+    rules: [...(body ?? '').matchAll(/^\s*"~(.+)" "(.+)";$/gm)].map(([, pattern, value]) => ({
+      pattern: new RegExp(pattern ?? ''),
+      value: value ?? '',
+    })),
+  }));
+  expect(maps.map((map) => `${map.from}>${map.to}`)).toEqual([
+    'request_uri>portal_log_path',
+    'portal_log_path>portal_log_uri',
+  ]);
+  expect(conf).toContain('"$request_method $portal_log_uri $server_protocol"');
+  expect(conf).not.toMatch(/\$request\b(?!_)/);
+  return (uri) =>
+    maps.reduce((value, map) => {
+      const rule = map.rules.find(({ pattern }) => pattern.test(value));
+      return rule ? value.replace(rule.pattern, rule.value) : value;
+    }, uri);
+}
+
 describe('credentials in request paths (issue 33)', () => {
   it('are redacted from the log line of every route that carries one, the list read from the routes themselves', async () => {
     const routes = await apiRoutes(app);
@@ -74,6 +103,21 @@ describe('credentials in request paths (issue 33)', () => {
         leaking.push(`${route.key}: ${redactUrl(url)}`);
     }
     expect(leaking).toEqual([]);
+  });
+
+  it('are redacted from the access log of the shipped nginx template too', async () => {
+    const logged = await nginxLoggedUri();
+    const leaking: string[] = [];
+    for (const route of await apiRoutes(app)) {
+      const value = secret();
+      const url = urlCarryingSecret(route, value);
+      if (url.includes(value) && logged(url).includes('SECRET')) leaking.push(`${route.key}: ${logged(url)}`);
+    }
+    expect(leaking).toEqual([]);
+    expect(logged('/api/v1/students/getAdmissionForm/x?a=1&token=abc&b=2')).toBe(
+      '/api/v1/students/getAdmissionForm/x?a=1&token=[redacted]&b=2',
+    );
+    expect(logged('/api/v1/audit/export')).toBe('/api/v1/audit/export');
   });
 
   it('leave the rest of the path as it was, for the log reader', () => {
