@@ -10,15 +10,19 @@ function secretPath(prefix: string, skipped = 0) {
 }
 
 /**
- * Path segments that are credentials: a staff token in the print link, signed download and report links, form
- * verification tokens. They must never reach a log file. Each pattern runs only on a path that starts with its
- * prefix: run on every request line, the five expressions were a third of the line's cost.
+ * Path segments that are credentials: a staff token or print token in the print link, signed download, report
+ * and export links (students, the audit trail, interviews), form verification tokens. They must never reach a log
+ * file; logger.routes.test.ts reads every route that carries one from the app and checks it is here. Each pattern
+ * runs only on a path that starts with its prefix: run on every request line, the expressions were a third of the
+ * line's cost.
  */
 const SECRET_PATHS = [
   secretPath('/api/v1/users/exportsAppointedStudents/', 2),
   secretPath('/api/v1/downloads/'),
   secretPath('/api/v1/students/uploadReport/'),
   secretPath('/api/v1/forms/verify/'),
+  secretPath('/api/v1/audit/export/'),
+  secretPath('/api/v1/interviews/export/'),
 ];
 const TOKEN_QUERY = /([?&]token=)[^&]+/;
 

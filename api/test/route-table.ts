@@ -7,6 +7,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   params: string[];
+  /** The names of its query-string parameters. */
+  query: string[];
 }
 
 /**
@@ -16,14 +18,15 @@ export interface ApiRoute {
  */
 export async function apiRoutes(app: App): Promise<ApiRoute[]> {
   const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
   return Object.entries(doc.paths).flatMap(([path, operations]) => {
     const url = path.slice(API_PREFIX.length).replace(/\{(\w+)\}/g, ':$1');
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
-    return Object.keys(operations).map((lower) => {
+    return Object.entries(operations).map(([lower, operation]) => {
       const method = lower.toUpperCase();
-      return { key: `${method} ${url}`, method, url, params };
+      const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      return { key: `${method} ${url}`, method, url, params, query };
     });
   });
 }

@@ -51,4 +51,14 @@ describe('auditActionLabel', () => {
     }
     expect(auditActionLabel('toString')).toBe(AUDIT_UNKNOWN_ACTION_LABEL);
   });
+
+  it('names the list reads and the refused print links of issue 33, so the screen can show and filter them', () => {
+    for (const action of [
+      'students.list',
+      'students.review_queue',
+      'interviews.day_list',
+      'appointments.print_refused',
+    ])
+      expect(auditActionLabel(action)).not.toBe(AUDIT_UNKNOWN_ACTION_LABEL);
+  });
 });

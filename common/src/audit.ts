@@ -54,6 +54,9 @@ export const AUDIT_ACTION_LABELS = {
   'student.document_view': 'عرض مستند الطالب',
   'forms.download': 'تنزيل استمارة الطالب',
   'students.search': 'بحث عن طالب',
+  'students.list': 'عرض صفحة من قائمة طلاب كلية',
+  'students.review_queue': 'عرض صفحة من قائمة مراجعة المستندات',
+  'interviews.day_list': 'عرض كشف طلاب يوم الاختبار الشخصي',
   // Changes to students.
   'student.review': 'مراجعة مستندات الطالب',
   'student.replace_documents': 'استبدال الطالب للمستندات المرفوضة',
@@ -70,6 +73,7 @@ export const AUDIT_ACTION_LABELS = {
   // Scheduling and interviews.
   'appointments.schedule': 'تحديد مواعيد الاختبار الشخصي',
   'appointments.print': 'طباعة كشف المواعيد',
+  'appointments.print_refused': 'رفض رابط طباعة كشف المواعيد',
   'interviews.slot_create': 'إضافة موعد اختبار شخصي',
   'interviews.slot_update': 'تعديل موعد اختبار شخصي',
   'interviews.book': 'حجز الطالب موعد الاختبار الشخصي',

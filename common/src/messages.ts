@@ -188,6 +188,9 @@ export const MESSAGES = {
   schedulePeriodInvalid: 'الفترة يجب أن تكون الصباحية (9:00) أو المسائية (12:00)',
   noStudentsWaiting: 'لا يوجد طلاب في انتظار تحديد موعد الاختبار الشخصي',
   noStudentsScheduledDay: 'لا يوجد طلاب مجدولين في هذا اليوم',
+  printLinkInvalid: 'رابط طباعة الكشف غير صالح، اطبع الكشف من صفحة الجدولة مرة أخرى',
+  printLinkExpired: 'انتهت صلاحية رابط طباعة الكشف، اطبع الكشف من صفحة الجدولة مرة أخرى',
+  printLinkOtherDay: 'رابط الطباعة هذا خاص بيوم أو فترة أخرى، اطبع الكشف المطلوب من صفحة الجدولة',
   // Admission forms (issue 4, forms part).
   formsNeedCompleteData: 'يجب استكمال البيانات أولا، ثم تنزيل الاستمارات',
   formSocialWorkOnly: 'هذه الاستمارة خاصة بطلاب كلية الخدمة الاجتماعية',

@@ -203,6 +203,20 @@ export const exportAppointedStudentsParamsSchema = z.object({
   token: z.string(),
 });
 
+/**
+ * Body of `POST /users/exportsAppointedStudents/link` (issue 33): the day and period whose print link the schedule
+ * screen opens, with a 10-minute print token in place of the staff token.
+ */
+export const printLinkRequestSchema = z.object(
+  { date: scheduleDateField, period: schedulePeriodField },
+  { error: MESSAGES.invalidInput },
+);
+export type PrintLinkRequest = z.input<typeof printLinkRequestSchema>;
+
+/** Answer of `POST /users/exportsAppointedStudents/link`: the print path under the API prefix, as the exports. */
+export const printLinkResponseSchema = successEnvelope({ path: z.string() });
+export type PrintLinkResponse = z.infer<typeof printLinkResponseSchema>;
+
 /** The print link of a day and period, under the API prefix (`/api/v1`). */
 export function appointedStudentsPrintPath(isoDate: string, period: Period, token: string): string {
   return `/users/exportsAppointedStudents/${encodeURIComponent(isoDate)}/${period}/${encodeURIComponent(token)}`;

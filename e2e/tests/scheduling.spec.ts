@@ -167,15 +167,26 @@ test('a social admin schedules three students, prints the list, and a student se
     printForm.getByText('لا يوجد طلاب مجدولين في الفترة المسائية (12:00) من هذا اليوم'),
   ).toBeVisible();
 
-  // The morning list opens in a new tab: a PDF, read back as text and as a picture.
+  // The morning list opens in a new tab: a PDF, read back as text and as a picture. The tab opens in the click and
+  // goes to a print link made for this day and period: the staff session token is never in it (issue 33).
   await printForm.getByLabel('فترة الكشف').selectOption('9');
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     printForm.getByRole('button', { name: 'طباعة' }).click(),
   ]);
+  await popup.waitForURL(/\/exportsAppointedStudents\//, { waitUntil: 'commit' });
   const printLink = popup.url();
   await popup.close();
   expect(printLink).toContain(`/api/v1/users/exportsAppointedStudents/${day}/9/`);
+  const staffToken = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  expect(staffToken).toBeTruthy();
+  expect(printLink).not.toContain(staffToken);
+  // The same print link is refused for the evening, in Arabic.
+  const otherPeriod = await page.request.get(printLink.replace(`/${day}/9/`, `/${day}/12/`));
+  expect(otherPeriod.status()).toBe(403);
+  expect((await otherPeriod.json()).message).toBe(
+    'رابط الطباعة هذا خاص بيوم أو فترة أخرى، اطبع الكشف المطلوب من صفحة الجدولة',
+  );
   const pdf = await page.request.get(printLink);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');

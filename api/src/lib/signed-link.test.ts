@@ -25,7 +25,11 @@ describe('signed download links', () => {
       data: { t: 'complete', c: null },
       expiresAtMs: NOW + TEN_MINUTES,
     });
-    expect(signer.verify('export', token, NOW + TEN_MINUTES)).toEqual({ ok: false, reason: 'expired' });
+    expect(signer.verify('export', token, NOW + TEN_MINUTES)).toEqual({
+      ok: false,
+      reason: 'expired',
+      data: { t: 'complete', c: null },
+    });
   });
 
   it('are served by any instance with the same secret, and by no other', () => {

@@ -18,7 +18,9 @@ export interface LinkSigner {
 
 export type LinkVerification =
   | { ok: true; data: Record<string, unknown>; expiresAtMs: number }
-  | { ok: false; reason: 'malformed' | 'tampered' | 'expired' };
+  | { ok: false; reason: 'malformed' | 'tampered' }
+  /** Ours and unaltered, only too old: what it was for still names who asked (for the audit of the refusal). */
+  | { ok: false; reason: 'expired'; data: Record<string, unknown> };
 
 /** Links are short; anything much longer is refused before any work. */
 const MAX_TOKEN_LENGTH = 1024;
@@ -58,7 +60,8 @@ export function createLinkSigner(secret: string): LinkSigner {
       if (claims.p !== purpose) return { ok: false, reason: 'tampered' };
       if (typeof claims.e !== 'number' || typeof claims.d !== 'object' || claims.d === null)
         return { ok: false, reason: 'malformed' };
-      if (nowMs >= claims.e * 1000) return { ok: false, reason: 'expired' };
+      if (nowMs >= claims.e * 1000)
+        return { ok: false, reason: 'expired', data: claims.d as Record<string, unknown> };
       return { ok: true, data: claims.d as Record<string, unknown>, expiresAtMs: claims.e * 1000 };
     },
   };

@@ -1054,6 +1054,8 @@ const documentReview: HostileCase[] = [
     request: () => ({ body: json({ faculty: OTHER_FACULTY }) }),
     status: 200,
     accepted: {
+      // The page read is audited (issue 33).
+      mayChange: ['audit_log'],
       verify: (ctx, body) => {
         const answer = JSON.parse(body) as { faculty: string; data: { _id: string }[] };
         if (answer.faculty !== TEST_FACULTY || !answer.data.some((row) => row._id === ctx.reviewStudent.id))

@@ -45,6 +45,8 @@ const SPEC_USERS_ACCESS: Record<string, Partial<Record<StaffRole, true | 'first'
   'POST /users/getAppointedStudentsNumber': { SUPERADMIN: true, SOCIAL_ADMIN: true },
   'PATCH /users/appointStudents': { SUPERADMIN: true, SOCIAL_ADMIN: true },
   'GET /users/exportsAppointedStudents/:date/:period/:token': { SUPERADMIN: true, SOCIAL_ADMIN: true },
+  // Issue 33: the print link the schedule screen opens, with a print token in place of the staff token.
+  'POST /users/exportsAppointedStudents/link': { SUPERADMIN: true, SOCIAL_ADMIN: true },
 };
 
 /**

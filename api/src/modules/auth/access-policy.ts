@@ -1,4 +1,5 @@
 import { INTERVIEW_STAFF_ROLES, STAFF_ROLES, type StaffRole } from '@portal/common';
+import { type PathLinkKind, SCHEDULE_PRINT_LINK } from './path-links.js';
 
 /** Every API route lives under this prefix; the table names routes without it, as the spec does. */
 export const API_PREFIX = '/api/v1';
@@ -16,7 +17,9 @@ export type AccessMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `beforeTwoFactorEnrolment`: callable by an account whose role must enrol a second factor (STAFF_2FA_REQUIRED)
  *   and has not yet. Without it such an account gets 403 'enrol a second factor first' (issue 20).
  * - `tokenFrom`: where the bearer token is read: the Authorization header (default) or a path parameter, for
- *   links the browser opens itself (the schedule print link).
+ *   links the browser opens itself (the schedule print link). With `link`, the parameter may instead hold a
+ *   10-minute link of that kind (`path-links.ts`), made for the account and the route's other parameters; the
+ *   portal's own screens use that, never the session token.
  */
 export interface AccessRule {
   method: AccessMethod;
@@ -26,7 +29,7 @@ export interface AccessRule {
   beforePasswordChange?: boolean;
   onlyBeforePasswordChange?: readonly StaffRole[];
   beforeTwoFactorEnrolment?: boolean;
-  tokenFrom?: { param: string };
+  tokenFrom?: { param: string; link?: PathLinkKind };
 }
 
 const SUPERADMIN_ONLY = ['SUPERADMIN'] as const;
@@ -105,14 +108,16 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   { method: 'GET', url: '/downloads/:token', allow: 'public' },
 
   // Interview scheduling (issue: scheduling; spec section 6: social service, and the super admin). The print link
-  // is opened by the browser itself, so it carries the staff token in its path.
+  // is opened by the browser itself, so it carries a credential in its path: the staff token for spec clients,
+  // or (the portal's own screen, issue 33) a 10-minute print link for that day and period, asked for first.
   { method: 'POST', url: '/users/getAppointedStudentsNumber', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
   { method: 'PATCH', url: '/users/appointStudents', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
+  { method: 'POST', url: '/users/exportsAppointedStudents/link', allow: ['SUPERADMIN', 'SOCIAL_ADMIN'] },
   {
     method: 'GET',
     url: '/users/exportsAppointedStudents/:date/:period/:token',
     allow: ['SUPERADMIN', 'SOCIAL_ADMIN'],
-    tokenFrom: { param: 'token' },
+    tokenFrom: { param: 'token', link: SCHEDULE_PRINT_LINK },
   },
 
   // Admission forms (issue 4, forms part). The three downloads (`GET /students/getAdmissionForm/:studentId`

@@ -2,8 +2,15 @@ import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
+import { createLinkSigner } from '../../lib/signed-link.js';
+import { type AuditEntry, recordAudit } from '../audit/audit.repository.js';
 import { ACCESS_POLICY, type AccessRule, API_PREFIX, accessIndex, decideAccess } from './access-policy.js';
-import { type StaffPrincipal, staffPrincipalRepository } from './staff-principal.repository.js';
+import { looksLikePathLink, openPathLink, type PathLinkKind, signPathLink } from './path-links.js';
+import {
+  type StaffAccount,
+  type StaffPrincipal,
+  staffPrincipalRepository,
+} from './staff-principal.repository.js';
 import { createTokenService, type TokenService } from './token.js';
 
 export interface AuthService {
@@ -15,6 +22,11 @@ export interface AuthService {
    * routes that carry the token elsewhere than the Authorization header (the schedule print link).
    */
   verifyToken(token: string | undefined): Promise<StaffPrincipal>;
+  /**
+   * A 10-minute link of `kind` for the account and exactly these other path parameters, to put in the path in
+   * place of its token (path-links.ts).
+   */
+  pathLink(kind: PathLinkKind, staff: StaffAccount, params: Record<string, string>): string;
   /** The signed-in account of a guarded route (401 if the route was not guarded). */
   currentStaff(request: FastifyRequest): StaffPrincipal;
   /** Low-level signing and verification, for tests and tools. */
@@ -61,11 +73,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
     const tokens = createTokenService(options.secret);
+    const links = createLinkSigner(options.secret);
     const principals = staffPrincipalRepository(app.db);
     const rules = options.rules ?? ACCESS_POLICY;
     const twoFactorRequired = options.twoFactorRequired ?? [];
     const index = accessIndex(rules);
     const matched = new Set<AccessRule>();
+
+    const principal = (staff: StaffAccount): StaffPrincipal => ({
+      ...staff,
+      twoFactorEnrolmentDue: !staff.twoFactorEnabled && twoFactorRequired.includes(staff.role),
+    });
 
     async function verifyToken(token: string | undefined): Promise<StaffPrincipal> {
       if (!token) throw new AppError(401, MESSAGES.unauthorized);
@@ -74,18 +92,29 @@ export const authPlugin = fp<AuthPluginOptions>(
       const staff = await principals.findById(claims.staffId);
       if (!staff || claims.issuedAtMs <= staff.credentialsChangedAt.getTime())
         throw new AppError(401, MESSAGES.sessionInvalid);
-      return {
-        ...staff,
-        twoFactorEnrolmentDue: !staff.twoFactorEnabled && twoFactorRequired.includes(staff.role),
+      return principal(staff);
+    }
+
+    /** The account of a path credential: a path link of the rule's kind, or a staff token. */
+    async function pathCredential(
+      request: FastifyRequest,
+      from: NonNullable<AccessRule['tokenFrom']>,
+    ): Promise<StaffPrincipal> {
+      const { [from.param]: token, ...others } = request.params as Record<string, string | undefined>;
+      if (!from.link || !token || !looksLikePathLink(token)) return verifyToken(token);
+      const deps = {
+        links,
+        findAccount: principals.findById,
+        audit: (entry: AuditEntry) => recordAudit(app.db, entry),
       };
+      return principal(await openPathLink(deps, from.link, token, others, request.ip));
     }
 
     function guardFor(rule: AccessRule): onRequestHookHandler {
       return async (request) => {
-        const token = rule.tokenFrom
-          ? (request.params as Record<string, string | undefined>)[rule.tokenFrom.param]
-          : bearerToken(request);
-        const staff = await verifyToken(token);
+        const staff = rule.tokenFrom
+          ? await pathCredential(request, rule.tokenFrom)
+          : await verifyToken(bearerToken(request));
         const decision = decideAccess(rule, staff);
         if (decision === 'forbidden') throw new AppError(403, MESSAGES.forbidden);
         if (decision === 'changePasswordFirst') throw new AppError(403, MESSAGES.changePasswordFirst);
@@ -99,6 +128,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       issueToken: (staff) =>
         tokens.sign(staff.id, Math.max(Date.now(), staff.credentialsChangedAt.getTime() + 1)),
       verifyToken,
+      pathLink: (kind, staff, params) => signPathLink(links, kind, staff, params),
       currentStaff(request) {
         if (!request.staff) throw new AppError(401, MESSAGES.unauthorized);
         return request.staff;

@@ -73,7 +73,11 @@ const exportLink = () =>
   links.sign(EXPORT_LINK_PURPOSE, { s: superAdmin.id, t: 'complete', c: null, i: Date.now() }, 60_000);
 const reportLink = () => links.sign(REPORT_LINK_PURPOSE, { r: victim.id }, 60_000);
 const formLink = () =>
-  links.sign('form-download', { s: victim.id, k: 'admission', a: superAdmin.id, u: 'x' }, 60_000);
+  links.sign(
+    'form-download',
+    { s: victim.id, k: 'admission', a: superAdmin.id, u: 'x', i: Date.now() },
+    60_000,
+  );
 
 async function expectStudentRouteRefused(key: string) {
   const request = STUDENT_ROUTES[key];
@@ -92,7 +96,7 @@ async function expectFormRefusedToStaff(call: string) {
   expect(admin.json()).toEqual(error(MESSAGES.otherFacultyForbidden));
   const forAttacker = links.sign(
     'form-download',
-    { s: attacker.id, k: 'admission', a: superAdmin.id, u: 'x' },
+    { s: attacker.id, k: 'admission', a: superAdmin.id, u: 'x', i: Date.now() },
     60_000,
   );
   const byLink = await app.inject({ method: 'GET', url: `${url}?token=${encodeURIComponent(forAttacker)}` });
@@ -260,10 +264,14 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
     const url = (token: string) =>
       `${API_PREFIX}/users/exportsAppointedStudents/2030-01-02/9/${encodeURIComponent(token)}`;
     const sessionValue = decodeURIComponent(attacker.cookie.split('=')[1] ?? '');
-    for (const token of [exportLink(), formLink(), sessionValue]) {
+    const session = await app.inject({ method: 'GET', url: url(sessionValue) });
+    expect(session.statusCode).toBe(401);
+    expect(session.json()).toEqual(error(MESSAGES.sessionInvalid));
+    // Links the portal signed for something else are no print links (issue 33).
+    for (const token of [exportLink(), formLink()]) {
       const res = await app.inject({ method: 'GET', url: url(token) });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual(error(MESSAGES.sessionInvalid));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(error(MESSAGES.printLinkInvalid));
     }
     const byAdmin = await app.inject({ method: 'GET', url: url(await tokenFor(app, otherAdmin)) });
     expect(byAdmin.statusCode).toBe(403);

@@ -135,7 +135,7 @@ export const documentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           "A page of the faculty's students whose documents await review, oldest completion first, with counts",
         description:
           'Super admin and support name the faculty (required); a faculty ADMIN always gets its own (naming ' +
-          'another is 403); a SOCIAL_ADMIN names a social-work college (another is 403).',
+          'another is 403); a SOCIAL_ADMIN names a social-work college (another is 403). Each page read is audited.',
         querystring: studentPageQuerySchema,
         body: reviewQueueRequestSchema,
         response: { 200: reviewQueueResponseSchema, ...errorResponses(400, ...GUARDED) },
@@ -143,7 +143,7 @@ export const documentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await service.queue(staff(request), request.body.faculty, request.query)),
+      ...(await service.queue(staff(request), request.body.faculty, request.query, context(request))),
     }),
   );
 };

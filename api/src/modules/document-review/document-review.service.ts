@@ -216,11 +216,15 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
       });
     },
 
-    /** `POST /students/reviewQueue`: a page of the faculty's students awaiting review, oldest completion first. */
+    /**
+     * `POST /students/reviewQueue`: a page of the faculty's students awaiting review, oldest completion first. Each
+     * page read is audited (issue 33): who, the faculty, the page, and how many students it showed.
+     */
     async queue(
       staff: Staff,
       requested: string | null,
       page: { page: number; limit: number },
+      context: RequestContext,
     ): Promise<Omit<ReviewQueueResponse, 'status'>> {
       const faculty = await queueFaculty(staff, requested);
       if (!faculty) throw new AppError(400, MESSAGES.facultyRequired);
@@ -231,6 +235,14 @@ export function documentReviewService({ repository, audit, storage }: DocumentRe
         repository.queuePage(college.id, page.page, page.limit),
         repository.queueCounts(college.id),
       ]);
+      await audit({
+        actor: actorOf(staff),
+        action: 'students.review_queue',
+        targetType: 'college',
+        targetId: college.id,
+        details: { faculty: college.name, page: page.page, limit: page.limit, rows: rows.length },
+        ip: context.ip,
+      });
       return {
         faculty: college.name,
         data: rows.map((row) => ({

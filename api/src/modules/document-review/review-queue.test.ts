@@ -5,13 +5,20 @@ import {
   type ReviewQueueResponse,
   type StaffRole,
 } from '@portal/common';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { injectAs, OTHER_FACULTY, TEST_FACULTY, type TestStaff } from '../../../test/auth-helpers.js';
+import {
+  injectAs,
+  insertStaff,
+  OTHER_FACULTY,
+  TEST_FACULTY,
+  type TestStaff,
+} from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { allDocuments, insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments } from '../../db/schema.js';
+import { appointments, auditLog } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
@@ -119,6 +126,25 @@ describe('POST /students/reviewQueue', () => {
     expect(pages).toEqual([expectedOrder.slice(0, 2), expectedOrder.slice(2, 4), expectedOrder.slice(4)]);
     const beyond = await queue('SUPERADMIN', { faculty: QUEUE_FACULTY }, '?page=9&limit=2');
     expect(answerOf(beyond).data).toEqual([]);
+  });
+
+  it('audits each page read: who, the faculty, the page and how many students it showed (issue 33)', async () => {
+    const reader = await insertStaff(db, { role: 'SUPPORT' });
+    expect((await queue(reader, { faculty: QUEUE_FACULTY }, '?page=3&limit=2')).statusCode).toBe(200);
+    expect((await queue(reader, { faculty: null })).statusCode).toBe(400);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, reader.id))
+      .orderBy(asc(auditLog.createdAt));
+    expect(rows.map((row) => [row.action, row.actorUserName, row.faculty, row.details])).toEqual([
+      [
+        'students.review_queue',
+        reader.userName,
+        QUEUE_FACULTY,
+        { faculty: QUEUE_FACULTY, page: 3, limit: 2, rows: 1 },
+      ],
+    ]);
   });
 
   it('leaves the queue once reviewed, and the counts follow', async () => {

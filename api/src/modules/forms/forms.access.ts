@@ -1,5 +1,6 @@
 import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
+import type { LinkOwner } from '../../db/link-owner.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
 import type { AuditActor } from '../audit/audit.repository.js';
@@ -19,12 +20,13 @@ const FORM_LINK_PURPOSE = 'form-download';
  * - `student`: the student's own session cookie for the student in the path (the student's screens);
  * - `staff`: a staff bearer token in the Authorization header (API clients, tools);
  * - `link`: a 10-minute signed link made by `POST /forms/downloadLink` for one student and one form (the staff
- *   list: a browser navigation cannot send the Authorization header).
+ *   list: a browser navigation cannot send the Authorization header), with the account it was made for as it is
+ *   now (`owner`: its faculty is checked against the student's like a bearer's).
  */
 export type FormViewer =
   | { type: 'student' }
   | { type: 'staff'; staff: StaffPrincipal }
-  | { type: 'link'; actor: AuditActor };
+  | { type: 'link'; actor: AuditActor; owner: Pick<LinkOwner, 'role' | 'collegeId'> };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -56,18 +58,47 @@ export function assertStaffFaculty(
 export interface FormAccessDeps {
   links: LinkSigner;
   verifyStaffToken(token: string | undefined): Promise<StaffPrincipal>;
+  /** The account a link was made for, as it is now (db/link-owner.ts). */
+  linkOwner(id: string): Promise<LinkOwner | undefined>;
+}
+
+interface FormLinkData {
+  /** The student, the form, the account that asked and its user name. */
+  s: string;
+  k: FormKind;
+  a: string;
+  u: string;
+  /** When it was made, in milliseconds: a credentials change after it (sign-out everywhere, password) ends it. */
+  i: number;
+}
+
+function isFormLinkData(data: Record<string, unknown>): data is Record<string, unknown> & FormLinkData {
+  return (
+    typeof data.s === 'string' &&
+    typeof data.k === 'string' &&
+    typeof data.a === 'string' &&
+    typeof data.u === 'string' &&
+    typeof data.i === 'number'
+  );
 }
 
 export function formAccess(deps: FormAccessDeps) {
   return {
     /** A signed link to one form of one student, for the staff account that asked (checked by the caller). */
-    link(staff: Pick<StaffPrincipal, 'id' | 'userName'>, studentId: string, kind: FormKind, nowMs?: number) {
-      return deps.links.sign(
-        FORM_LINK_PURPOSE,
-        { s: studentId.toLowerCase(), k: kind, a: staff.id, u: staff.userName },
-        FORM_LINK_TTL_MS,
-        nowMs,
-      );
+    link(
+      staff: Pick<StaffPrincipal, 'id' | 'userName'>,
+      studentId: string,
+      kind: FormKind,
+      nowMs = Date.now(),
+    ) {
+      const data: FormLinkData = {
+        s: studentId.toLowerCase(),
+        k: kind,
+        a: staff.id,
+        u: staff.userName,
+        i: nowMs,
+      };
+      return deps.links.sign(FORM_LINK_PURPOSE, { ...data }, FORM_LINK_TTL_MS, nowMs);
     },
 
     /**
@@ -89,8 +120,13 @@ export function formAccess(deps: FormAccessDeps) {
       const token = (request.query as Record<string, unknown> | undefined)?.token;
       if (typeof token === 'string' && token !== '') {
         const { data } = requireValidLink(deps.links, FORM_LINK_PURPOSE, token);
+        if (!isFormLinkData(data)) throw new AppError(400, MESSAGES.downloadLinkInvalid);
         if (data.s !== studentId || data.k !== kind) throw new AppError(403, MESSAGES.downloadLinkInvalid);
-        return { type: 'link', actor: { id: String(data.a), userName: String(data.u) } };
+        // As the export links: the link dies with its account, its right to forms, or its sessions.
+        const owner = await deps.linkOwner(data.a);
+        if (!owner || !FORM_STAFF_ROLES.includes(owner.role) || owner.credentialsChangedAt.getTime() > data.i)
+          throw new AppError(403, MESSAGES.downloadLinkInvalid);
+        return { type: 'link', actor: { id: data.a, userName: owner.userName }, owner };
       }
 
       if (session) throw new AppError(403, MESSAGES.forbidden);

@@ -1,5 +1,6 @@
 import type { ImageKind, RefusalReason } from '@portal/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { linkOwner } from '../../db/link-owner.js';
 import type { Database } from '../../db/pool.js';
 import { appointments, colleges, interviewOutcomes, studentImages, students } from '../../db/schema.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
@@ -71,6 +72,8 @@ export function formsRepository(db: Database) {
     .prepare('forms_mark_downloaded');
 
   return {
+    /** The account a staff form link was made for, as it is now. */
+    linkOwner: (id: string) => linkOwner(db, id),
     async findForForm(studentId: string) {
       return (await findForForm.execute({ studentId }))[0];
     },

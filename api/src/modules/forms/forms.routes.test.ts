@@ -496,6 +496,66 @@ describe('staff access', async () => {
       expectPdf(await app.inject({ method: 'GET', url: forSocial.json().path }), 'final-personal-test-form');
     });
 
+    it('stops working after sign-out everywhere, a password reset, a deletion or a faculty change (issue 33)', async () => {
+      const boss = await staff('SUPERADMIN');
+      const asBoss = async (method: 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) => {
+        const res = await app.inject({ method, url: `/api/v1${url}`, headers: await auth(boss), payload });
+        expect(res.statusCode).toBe(200);
+      };
+      const linkFor = async (account: TestStaff) => {
+        const res = await askLink(account, { studentId: commerce.id });
+        expect(res.statusCode).toBe(200);
+        const { path } = res.json() as { path: string };
+        expectPdf(await app.inject({ method: 'GET', url: path }), 'admission-form');
+        return path;
+      };
+      const refused = async (path: string, message: string = MESSAGES.downloadLinkInvalid) => {
+        const res = await app.inject({ method: 'GET', url: path });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ status: 'error', message });
+      };
+
+      const signedOut = await staff('SUPPORT');
+      const signedOutLink = await linkFor(signedOut);
+      const signOut = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signOutEverywhere',
+        headers: await auth(signedOut),
+      });
+      expect(signOut.statusCode).toBe(200);
+      await refused(signedOutLink);
+
+      const reset = await staff('ADMIN', { faculty: 'كلية التجارة' });
+      const resetLink = await linkFor(reset);
+      await asBoss('PATCH', '/users/resetAdminPassword', { id: reset.id });
+      await refused(resetLink);
+
+      const deleted = await staff('ADMIN', { faculty: 'كلية التجارة' });
+      const deletedLink = await linkFor(deleted);
+      await asBoss('DELETE', `/users/deleteAdmin/${deleted.id}`);
+      await refused(deletedLink);
+
+      const moved = await staff('ADMIN', { faculty: 'كلية التجارة' });
+      const movedLink = await linkFor(moved);
+      await asBoss('PATCH', '/users/updateAdmin', {
+        id: moved.id,
+        adminInfo: {
+          name: moved.name,
+          userName: moved.userName,
+          phoneNumber: moved.phoneNumber,
+          faculty: 'كلية الهندسة',
+        },
+      });
+      await refused(movedLink, MESSAGES.otherFacultyForbidden);
+
+      const downloads = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'forms.download'), eq(auditLog.targetId, commerce.id)));
+      const refusedActors = [signedOut.id, reset.id, deleted.id, moved.id];
+      expect(downloads.filter((row) => refusedActors.includes(row.actorId as string))).toHaveLength(4);
+    });
+
     it('refuses a tampered (403), a malformed (400) and an expired (410) link', async () => {
       const res = await askLink(await staff('SUPERADMIN'), { studentId: social.id });
       const token = new URL(res.json().path, 'http://x').searchParams.get('token') as string;
@@ -509,7 +569,7 @@ describe('staff access', async () => {
       expect((await at('garbage')).statusCode).toBe(400);
       const expired = createLinkSigner(TEST_SECRET).sign(
         'form-download',
-        { s: social.id, k: 'admission', a: randomUUID(), u: 'someone' },
+        { s: social.id, k: 'admission', a: randomUUID(), u: 'someone', i: Date.now() - 11 * 60 * 1000 },
         10 * 60 * 1000,
         Date.now() - 11 * 60 * 1000,
       );

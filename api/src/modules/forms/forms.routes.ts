@@ -59,6 +59,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
   const access = formAccess({
     links: createLinkSigner(options.secret),
     verifyStaffToken: (token) => app.auth.verifyToken(token),
+    linkOwner: (id) => repository.linkOwner(id),
   });
   const audit = (viewer: FormViewer, studentId: string, kind: FormKind, request: FastifyRequest) => {
     const actor = viewer.type === 'staff' ? viewer.staff : viewer.type === 'link' ? viewer.actor : null;
@@ -102,6 +103,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
         if (!viewer) throw new Error('form route without its credential check');
         const student = await service.studentFor(kind, request.params.studentId, (found) => {
           if (viewer.type === 'staff') assertStaffFaculty(viewer.staff, found);
+          if (viewer.type === 'link') assertStaffFaculty(viewer.owner, found);
         });
         const rendered = await service.render(kind, student, (token) =>
           verificationUrl(request, API_PREFIX, token),

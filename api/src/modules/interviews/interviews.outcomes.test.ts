@@ -113,6 +113,23 @@ describe('GET /interviews/day', () => {
     expect(both.students.map((s) => s.studentId)).toEqual([omar.id, sara.id, badr.id, evening.id]);
   });
 
+  it('audits each read of the list: who, the day and period asked for, and how many students it showed', async () => {
+    await appointed('سارة علي حسن', DAY, 9);
+    await appointed('آمنة طارق منير', DAY, 12);
+    expect((await dayList(`date=${DAY}&period=12`)).statusCode).toBe(200);
+    expect((await dayList(`date=${DAY}`)).statusCode).toBe(200);
+    expect((await dayList('date=2030-02-30')).statusCode).toBe(400);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'interviews.day_list'))
+      .orderBy(auditLog.createdAt);
+    expect(rows.map((row) => [row.actorId, row.actorUserName, row.targetId, row.details])).toEqual([
+      [social.id, social.userName, `${DAY}@12`, { date: DAY, period: 12, rows: 1 }],
+      [social.id, social.userName, DAY, { date: DAY, rows: 2 }],
+    ]);
+  });
+
   it('refuses a date that is not one and a period that is not 9 or 12', async () => {
     const bad = await dayList('date=2030-02-30');
     expect(bad.statusCode).toBe(400);

@@ -152,14 +152,15 @@ export const interviewsRoutes: FastifyPluginAsyncZod<InterviewsRoutesOptions> = 
       schema: {
         tags,
         summary: "A day's appointed students (however appointed) with their place, attendance and outcome",
-        description: 'date YYYY-MM-DD; period 9 or 12 (optional: both). By period, place, then name.',
+        description:
+          'date YYYY-MM-DD; period 9 or 12 (optional: both). By period, place, then name. Each read is audited.',
         querystring: interviewDayQuerySchema,
         response: { 200: interviewDayResponseSchema, ...errorResponses(400, ...GUARDED) },
       },
     },
     async (request) => ({
       status: 'success' as const,
-      data: await service.day(request.query.date, request.query.period),
+      data: await service.day(staff(request), request.query.date, request.query.period, context(request)),
     }),
   );
 

@@ -374,8 +374,17 @@ export function interviewsService({
     },
 
     /** `GET /interviews/day`: the day's appointed students, however appointed, with their outcomes. */
-    async day(date: string, period: Period | undefined) {
+    async day(staff: Staff, date: string, period: Period | undefined, context: RequestContext) {
       const rows = await repository.day(date, period);
+      // The day's list shows names, national IDs and phones: each read is audited (issue 33).
+      await audit({
+        actor: actorOf(staff),
+        action: 'interviews.day_list',
+        targetType: 'appointment_day',
+        targetId: period ? `${date}@${period}` : date,
+        details: { date, ...(period ? { period } : {}), rows: rows.length },
+        ip: context.ip,
+      });
       return {
         date,
         period: period ?? null,

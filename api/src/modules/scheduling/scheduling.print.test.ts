@@ -1,6 +1,6 @@
 import { addDays, MESSAGES, nextSchedulingDay } from '@portal/common';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   expiredTokenFor,
   insertStaff,
@@ -10,9 +10,11 @@ import {
 } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.js';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { appointments, auditLog, students } from '../../db/schema.js';
+import { createLinkSigner } from '../../lib/signed-link.js';
 import { PdfRenderError } from '../../pdf/pdf-renderer.js';
+import { SCHEDULE_PRINT_LINK, signPathLink } from '../auth/path-links.js';
 import { universityToday } from './scheduling.rules.js';
 import { insertWaitingStudents, SOCIAL_WORK } from './testing/waiting-students.js';
 
@@ -185,5 +187,150 @@ describe('GET /users/exportsAppointedStudents/{date}/{period}/{token}', () => {
     });
     expect(header.statusCode).toBe(401);
     expect(await printAudits()).toHaveLength(0);
+  });
+});
+
+describe('POST /users/exportsAppointedStudents/link (issue 33: no session token in a URL)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const askLink = async (date: string, period: number | string, as: TestStaff = social) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/users/exportsAppointedStudents/link',
+      headers: { authorization: `Bearer ${await tokenFor(app, as)}` },
+      payload: { date, period },
+    });
+  const linkOf = async (date: string, period: number | string, as?: TestStaff) => {
+    const res = await askLink(date, period, as);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { path: string }).path;
+  };
+  const refusals = () =>
+    db.select().from(auditLog).where(sql`${auditLog.action} = 'appointments.print_refused'`);
+
+  it("answers the spec's print path with a print token in place of the staff token, which prints", async () => {
+    await insertWaitingStudents(db, 2);
+    await appoint(9, 2);
+    const token = await tokenFor(app, social);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/exportsAppointedStudents/link',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { date: DAY, period: '9' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { path } = res.json() as { path: string };
+    expect(path).toMatch(
+      new RegExp(`^/api/v1/users/exportsAppointedStudents/${DAY}/9/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$`),
+    );
+    expect(path).not.toContain(token);
+    expect(path).not.toContain(token.split('.')[1]);
+
+    const printed = await app.inject({ method: 'GET', url: path });
+    expect(printed.statusCode).toBe(200);
+    expect(printed.headers['content-type']).toBe('application/pdf');
+    expect(await printAudits()).toMatchObject([
+      { actorId: social.id, targetId: `${DAY}@9`, details: { date: DAY, period: 9, students: 2 } },
+    ]);
+    expect(await refusals()).toEqual([]);
+  });
+
+  it('refuses a print token for another day or period, in Arabic, prints nothing and audits what was tried', async () => {
+    await insertWaitingStudents(db, 2);
+    await appoint(9, 2);
+    const path = await linkOf(DAY, 12);
+    const token = path.split('/').pop() as string;
+    const otherDay = nextSchedulingDay(addDays(DAY, 1), [5, 6]);
+    for (const [date, period] of [
+      [DAY, 9],
+      [otherDay, 12],
+    ] as const) {
+      const res = await print(date, period, decodeURIComponent(token));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', message: MESSAGES.printLinkOtherDay });
+    }
+    expect(await printAudits()).toEqual([]);
+    const refused = await refusals();
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatchObject({
+      actorId: social.id,
+      actorUserName: social.userName,
+      details: {
+        reason: 'otherPath',
+        asked: { date: DAY, period: '9' },
+        linkFor: { date: DAY, period: '12' },
+      },
+    });
+    expect(JSON.stringify(refused)).not.toContain(decodeURIComponent(token));
+  });
+
+  it('refuses a print token past its 10 minutes with 410, audited', async () => {
+    await insertWaitingStudents(db, 1);
+    await appoint(9, 1);
+    const path = await linkOf(DAY, 9);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+    const res = await app.inject({ method: 'GET', url: path });
+    vi.useRealTimers();
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ status: 'error', message: MESSAGES.printLinkExpired });
+    expect(await printAudits()).toEqual([]);
+    expect(await refusals()).toMatchObject([{ actorId: social.id, details: { reason: 'expired' } }]);
+  });
+
+  it('stops a print token once its account signs out everywhere, or is deleted', async () => {
+    await insertWaitingStudents(db, 1);
+    await appoint(9, 1);
+    const other = await insertStaff(db, { role: 'SOCIAL_ADMIN' });
+    const path = await linkOf(DAY, 9, other);
+    expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/signOutEverywhere',
+      headers: { authorization: `Bearer ${await tokenFor(app, other)}` },
+    });
+    expect(signOut.statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'error', message: MESSAGES.printLinkInvalid });
+
+    const deleted = await insertStaff(db, { role: 'SOCIAL_ADMIN' });
+    const deletedPath = await linkOf(DAY, 9, deleted);
+    await db.execute(sql`DELETE FROM staff_users WHERE id = ${deleted.id}`);
+    expect((await app.inject({ method: 'GET', url: deletedPath })).statusCode).toBe(403);
+    expect(
+      (await refusals()).map((row) => [row.actorId, (row.details as { reason: string }).reason]),
+    ).toEqual([
+      [other.id, 'account'],
+      [null, 'account'],
+    ]);
+  });
+
+  it('refuses a forged print token, or a link made for something else, without writing to the audit log', async () => {
+    await insertWaitingStudents(db, 1);
+    await appoint(9, 1);
+    const forger = createLinkSigner('another-secret-of-sufficient-length-000000');
+    const issued = { id: social.id, credentialsChangedAt: social.credentialsChangedAt };
+    const forged = signPathLink(forger, SCHEDULE_PRINT_LINK, issued, { date: DAY, period: '9' });
+    const exportLink = createLinkSigner(TEST_SECRET).sign('student-export', { s: social.id }, 60_000);
+    for (const token of [forged, exportLink]) {
+      const res = await print(DAY, 9, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', message: MESSAGES.printLinkInvalid });
+    }
+    expect(await printAudits()).toEqual([]);
+    expect(await refusals()).toEqual([]);
+  });
+
+  it('validates the day and period it is asked for', async () => {
+    const res = await askLink('2026-02-30', 9);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', message: MESSAGES.scheduleDateInvalid });
+    expect((await askLink(DAY, 10)).json()).toEqual({
+      status: 'error',
+      message: MESSAGES.schedulePeriodInvalid,
+    });
   });
 });

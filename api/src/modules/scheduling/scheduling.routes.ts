@@ -1,14 +1,19 @@
 import {
   appointedStudentsNumberRequestSchema,
   appointedStudentsNumberResponseSchema,
+  appointedStudentsPrintPath,
   appointStudentsRequestSchema,
   appointStudentsResponseSchema,
   errorEnvelopeSchema,
   exportAppointedStudentsParamsSchema,
+  printLinkRequestSchema,
+  printLinkResponseSchema,
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit/audit.repository.js';
+import { API_PREFIX } from '../auth/access-policy.js';
+import { SCHEDULE_PRINT_LINK } from '../auth/path-links.js';
 import { SCHEDULE_LIST_TEMPLATE, scheduleListData, sendScheduleList } from './schedule-list.js';
 import { schedulingRepository } from './scheduling.repository.js';
 import { type RequestContext, schedulingService } from './scheduling.service.js';
@@ -74,6 +79,32 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.post(
+    '/users/exportsAppointedStudents/link',
+    {
+      schema: {
+        tags,
+        summary:
+          'The print link of a day and period, with a 10-minute print token in place of the staff token',
+        description:
+          'What the schedule screen opens (issue 33): the path of GET /users/exportsAppointedStudents/{date}/' +
+          '{period}/{token} whose last segment is a print token for this account, this day and this period ' +
+          'only, so no session token is ever put in a URL. It stops working after 10 minutes and when the ' +
+          'account signs out everywhere, changes or resets its password, or is deleted.',
+        body: printLinkRequestSchema,
+        response: { 200: printLinkResponseSchema, ...errors(400, ...GUARDED) },
+      },
+    },
+    async (request) => {
+      const { date, period } = request.body;
+      const token = app.auth.pathLink(SCHEDULE_PRINT_LINK, staff(request), { date, period: String(period) });
+      return {
+        status: 'success' as const,
+        path: API_PREFIX + appointedStudentsPrintPath(date, period, token),
+      };
+    },
+  );
+
   app.get(
     '/users/exportsAppointedStudents/:date/:period/:token',
     {
@@ -82,8 +113,9 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The printed list of the students appointed on a day in a period (PDF, shown in the browser)',
         description:
-          'The browser opens this link itself, so the staff token is the last path segment (checked like a ' +
-          'bearer token). One row per student, sorted by name: name, national ID, phone and a signature ' +
+          'The browser opens this link itself, so the last path segment is a credential: the staff token ' +
+          '(checked like a bearer token), or the print token POST /users/exportsAppointedStudents/link answers ' +
+          '(for this day and period only: another is 403, an expired one 410). One row per student, sorted by name: name, national ID, phone and a signature ' +
           "column, under the university's header with the college, day and period on every page. 404 when " +
           'nobody is scheduled that day, or in that period.',
         params: exportAppointedStudentsParamsSchema,

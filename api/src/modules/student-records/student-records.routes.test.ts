@@ -196,6 +196,39 @@ describe('POST /students/getAllStudents', () => {
     expect(after.json().data).toEqual([]);
   });
 
+  it('audits each page read: who, the faculty, the filters and the page, and how many students it showed', async () => {
+    const reader = await insertStaff(db, { role: 'ADMIN' });
+    expect((await list(reader, { faculty: null }, '?page=2&limit=3')).statusCode).toBe(200);
+    expect(
+      (await list(reader, { faculty: null, isComplete: true, documentsStatus: 'pending' })).statusCode,
+    ).toBe(200);
+    // A refused read showed nothing: no row.
+    expect((await list(reader, { faculty: OTHER_FACULTY })).statusCode).toBe(403);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, reader.id))
+      .orderBy(asc(auditLog.createdAt));
+    expect(
+      rows.map((row) => [row.action, row.actorUserName, row.faculty, row.targetType, row.details]),
+    ).toEqual([
+      [
+        'students.list',
+        reader.userName,
+        TEST_FACULTY,
+        'college',
+        { faculty: TEST_FACULTY, page: 2, limit: 3, rows: 3 },
+      ],
+      [
+        'students.list',
+        reader.userName,
+        TEST_FACULTY,
+        'college',
+        { faculty: TEST_FACULTY, isComplete: true, documentsStatus: 'pending', page: 1, limit: 500, rows: 1 },
+      ],
+    ]);
+  });
+
   it('uses pages of 500 by default and never more', async () => {
     const first = await list('SUPERADMIN', { faculty: BULK_FACULTY });
     expect(first.json().data).toHaveLength(STUDENT_PAGE_SIZE);

@@ -50,7 +50,7 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Super admin and support name the faculty (required); a faculty ADMIN always gets its own (naming ' +
           'another is 403). limit is at most 500 (larger values count as 500). Optional filters: isComplete ' +
           'and documentsStatus (none, pending, needsReupload, accepted); with documentsStatus the answer also ' +
-          'carries filteredStudentsNumber, the count the page count comes from.',
+          'carries filteredStudentsNumber, the count the page count comes from. Each page read is audited.',
         querystring: studentPageQuerySchema.extend(seasonQuerySchema.shape),
         body: getAllStudentsRequestSchema,
         response: { 200: getAllStudentsResponseSchema, ...errorResponses(400, ...GUARDED) },
@@ -58,7 +58,13 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await service.list(staff(request), request.body, request.query, request.query.season ?? null)),
+      ...(await service.list(
+        staff(request),
+        request.body,
+        request.query,
+        context(request),
+        request.query.season ?? null,
+      )),
     }),
   );
 

@@ -59,7 +59,11 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
   }
 
   return {
-    /** `POST /students/getAllStudents`: one page of the faculty's students and the faculty's counts. */
+    /**
+     * `POST /students/getAllStudents`: one page of the faculty's students and the faculty's counts. A page shows
+     * personal data (names, national IDs, phones), so each page read is audited (issue 33) like a search: who,
+     * the faculty, the filters and the page, and how many students it showed.
+     */
     async list(
       staff: Staff,
       input: {
@@ -68,6 +72,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         documentsStatus?: DocumentsStatus | null | undefined;
       },
       page: { page: number; limit: number },
+      context: RequestContext,
       seasonId: string | null = null,
     ) {
       const college = await requiredCollege(staff, input.faculty);
@@ -84,6 +89,22 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
           ? undefined
           : repository.documentsCount(college.id, seasonId, documentsStatus, filters.isComplete),
       ]);
+      await audit({
+        actor: actorOf(staff),
+        action: 'students.list',
+        targetType: 'college',
+        targetId: college.id,
+        details: {
+          faculty: college.name,
+          ...(filters.isComplete === null ? {} : { isComplete: filters.isComplete }),
+          ...(documentsStatus === null ? {} : { documentsStatus }),
+          ...(seasonId ? { season: seasonId } : {}),
+          page: page.page,
+          limit: page.limit,
+          rows: rows.length,
+        },
+        ip: context.ip,
+      });
       return {
         faculty: college.name,
         data: rows.map(toStudentRecord),

@@ -7,6 +7,7 @@ import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const COUNTS = 'POST /api/v1/users/getAppointedStudentsNumber';
 const APPOINT = 'PATCH /api/v1/users/appointStudents';
+const PRINT_LINK = 'POST /api/v1/users/exportsAppointedStudents/link';
 
 /**
  * This computer's clock is pinned to a Wednesday: the screen opens on today, and on a real Friday or Saturday (the
@@ -167,15 +168,26 @@ describe('schedule screen', () => {
     expect(screen.getByRole('button', { name: 'جدولة' })).toBeDisabled();
   });
 
-  it('refuses to print a day without students, or a period without any, and opens the list otherwise', async () => {
-    const open = vi.fn();
+  /** `window.open` as the print form uses it: an empty tab first, sent to the list once its link is known. */
+  function stubTabs() {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
-    const { user } = await openScreen({
+    return { open, tab };
+  }
+
+  it('refuses to print a day without students, or a period without any, and opens the list otherwise', async () => {
+    const { open, tab } = stubTabs();
+    const { user, api } = await openScreen({
       [COUNTS]: countsHandler((date) =>
         date === TODAY
           ? { students9: 0, students12: 0, studentsWaiting: 5 }
           : { students9: 2, students12: 0, studentsWaiting: 5 },
       ),
+      [PRINT_LINK]: ({ body }) => {
+        const { date, period } = body as { date: string; period: number };
+        return ok({ path: `/api/v1/users/exportsAppointedStudents/${date}/${period}/print.token` });
+      },
     });
     const form = screen.getByRole('form', { name: 'طباعة كشف المواعيد' });
     const printButton = within(form).getByRole('button', { name: 'طباعة' });
@@ -196,12 +208,32 @@ describe('schedule screen', () => {
     ).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
 
+    // The tab opens in the click, then goes to the print link the server made for that day and period: the
+    // session token (the cookie's 'test-token') is never part of the address (issue 33).
     await user.selectOptions(within(form).getByLabelText('فترة الكشف'), '9');
     await user.click(printButton);
-    expect(open).toHaveBeenCalledWith(
-      `/api/v1/users/exportsAppointedStudents/${day}/9/test-token`,
-      '_blank',
-      'noopener',
+    await waitFor(() =>
+      expect(tab.location.href).toBe(`/api/v1/users/exportsAppointedStudents/${day}/9/print.token`),
     );
+    expect(open).toHaveBeenCalledOnce();
+    expect(open.mock.calls[0]).toEqual(['', '_blank']);
+    expect(tab.opener).toBeNull();
+    expect(api.bodiesOf(PRINT_LINK)).toEqual([{ date: day, period: 9 }]);
+    expect(JSON.stringify(open.mock.calls) + tab.location.href).not.toContain('test-token');
+  });
+
+  it('closes the tab and says why when the print link is refused', async () => {
+    const { tab } = stubTabs();
+    const { user } = await openScreen({
+      [COUNTS]: countsHandler(() => ({ students9: 3, students12: 0, studentsWaiting: 0 })),
+      [PRINT_LINK]: () => fails(400, MESSAGES.scheduleDateInvalid),
+    });
+    const form = screen.getByRole('form', { name: 'طباعة كشف المواعيد' });
+    const printButton = within(form).getByRole('button', { name: 'طباعة' });
+    await waitFor(() => expect(printButton).toBeEnabled());
+    await user.click(printButton);
+    expect(await within(form).findByText(MESSAGES.scheduleDateInvalid)).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalledOnce();
+    expect(tab.location.href).toBe('');
   });
 });

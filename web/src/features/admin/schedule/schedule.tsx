@@ -21,9 +21,10 @@ import { ScheduleDatePicker } from '../shared/schedule-date-picker';
 import { dayLabel, localToday } from '../shared/schedule-day';
 import { schemaResolver } from '../shared/schema-resolver';
 import { Section } from '../shared/section';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
-import { printUrl, useAppointStudents, useScheduleCounts } from './api/scheduling';
+import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../shell/staff-session';
+import { requestPrintLink, useAppointStudents, useScheduleCounts } from './api/scheduling';
 import { InterviewSlots } from './interview-slots';
+import { openPendingTab } from './pending-tab';
 import { PERIOD_OPTIONS } from './period-options';
 import classes from './schedule.module.css';
 
@@ -202,25 +203,35 @@ function AppointForm({
   );
 }
 
-/** Print form (spec section 5: printing needs students scheduled that day, and in the chosen period). */
+/**
+ * Print form (spec section 5: printing needs students scheduled that day, and in the chosen period). The list opens
+ * in a new tab at a print link whose token is good for this day and period for 10 minutes (issue 33).
+ */
 function PrintForm({ date, counts }: { date: string; counts?: ScheduleCounts }) {
-  const { token } = useStaffSession();
+  const refused = useStaffRefusal();
   const [period, setPeriod] = useState<PeriodValue>('9');
+  const [asking, setAsking] = useState(false);
   // A refusal is about one day, period and counts: once any of them changes it no longer shows.
   const [refusal, setRefusal] = useState<{ message: string; key: string }>();
   const key = `${date} ${period} ${counts?.students9} ${counts?.students12}`;
   const problem = refusal?.key === key ? refusal.message : undefined;
 
-  const print = (event: FormEvent) => {
+  const print = async (event: FormEvent) => {
     event.preventDefault();
-    if (!counts) return;
+    if (!counts || asking) return;
     const chosen = Number(period) as Period;
     const refuse = (message: string) => setRefusal({ message, key });
     if (counts.students9 + counts.students12 === 0) return refuse(MESSAGES.noStudentsScheduledDay);
     if ((chosen === 9 ? counts.students9 : counts.students12) === 0)
       return refuse(MESSAGE_TEMPLATES.noStudentsScheduledPeriod(PERIOD_LABELS[chosen]));
     setRefusal(undefined);
-    window.open(printUrl(date, chosen, token), '_blank', 'noopener');
+    const tab = openPendingTab();
+    setAsking(true);
+    const result = await requestPrintLink({ date, period: chosen });
+    setAsking(false);
+    if (result.status === 'success') return tab.go(result.data.path);
+    tab.close();
+    refused(result, refuse);
   };
 
   return (
@@ -236,7 +247,7 @@ function PrintForm({ date, counts }: { date: string; counts?: ScheduleCounts }) 
             error={problem}
             errorProps={ERROR_PROPS}
           />
-          <Button type="submit" variant="light" disabled={!counts}>
+          <Button type="submit" variant="light" disabled={!counts} loading={asking}>
             طباعة
           </Button>
         </div>

@@ -3,12 +3,12 @@ import {
   type AppointStudentsRequest,
   type AppointStudentsResponse,
   appointedStudentsNumberResponseSchema,
-  appointedStudentsPrintPath,
   appointStudentsResponseSchema,
-  type Period,
+  type PrintLinkRequest,
+  printLinkResponseSchema,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, type ApiResult, apiRequest } from '@/lib/api-client';
+import { type ApiResult, apiRequest } from '@/lib/api-client';
 import { staffKeys } from '../../shell/staff-session';
 
 const scheduleKey = (token: string) => [...staffKeys.of(token), 'schedule'] as const;
@@ -64,9 +64,17 @@ export function useAppointStudents(token: string) {
   });
 }
 
-/** The print link the browser opens (spec section 7): the staff token rides in the path. */
-export function printUrl(date: string, period: Period, token: string): string {
-  return `${API_BASE}${appointedStudentsPrintPath(date, period, token)}`;
+/**
+ * `POST /users/exportsAppointedStudents/link`: the print link of a day and period (spec section 7's path) with a
+ * 10-minute print token for them in place of the staff token, which never goes into a URL (issue 33).
+ */
+export function requestPrintLink(body: PrintLinkRequest) {
+  return apiRequest('/users/exportsAppointedStudents/link', {
+    method: 'POST',
+    body,
+    auth: true,
+    schema: printLinkResponseSchema,
+  });
 }
 
 export type { AppointStudentsResponse };
