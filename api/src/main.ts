@@ -28,7 +28,12 @@ async function main() {
   const secret = await resolveSigningSecret(config.jwtSecret, config.dataDir);
   const database: StartedDatabase = await startDatabase(config, say);
   await bootstrapSuperAdmin(database.db, config.superAdmin, say);
-  if (database.seedDemo) await seedDemoData(database.db, say);
+  if (database.seedDemo)
+    await seedDemoData(database.db, say, {
+      requiredRoles: config.staffTwoFactorRequired,
+      secret,
+      issuer: config.branding.universityName,
+    });
 
   const app = await buildApp({ config, db: database.db, secret, logger: portalLogger(config) });
 

@@ -106,3 +106,16 @@ describe('defaultAcademicYear', () => {
     expect(defaultAcademicYear(new Date('2026-07-15'))).toBe('2026/2027');
   });
 });
+
+describe('STAFF_2FA_REQUIRED', () => {
+  it('asks every staff role for a second factor unless set; none asks no role', () => {
+    expect([...loadConfig({}).staffTwoFactorRequired].sort()).toEqual([
+      'ADMIN',
+      'SOCIAL_ADMIN',
+      'SUPERADMIN',
+      'SUPPORT',
+    ]);
+    expect(loadConfig({ STAFF_2FA_REQUIRED: 'none' }).staffTwoFactorRequired).toEqual([]);
+    expect(loadConfig({ STAFF_2FA_REQUIRED: 'SUPERADMIN' }).staffTwoFactorRequired).toEqual(['SUPERADMIN']);
+  });
+});

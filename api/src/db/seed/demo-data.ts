@@ -1,5 +1,7 @@
+import type { StaffRole } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/staff/password-hash.js';
+import { newTotpSecret, otpauthUrl, totpSecretSealer } from '../../modules/two-factor/two-factor.rules.js';
 import type { Database } from '../pool.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from './colleges.js';
 
@@ -60,8 +62,21 @@ const DEMO_STAFF = [
   },
 ] as const;
 
-/** Seeds demo students and one staff account of each role, once, and lists them in the log. */
-export async function seedDemoData(db: Database, log: Logger): Promise<void> {
+/** What the demo staff's second factor needs: the roles that must have one, the sealing key, the issuer. */
+export interface DemoSecondFactor {
+  requiredRoles: readonly StaffRole[];
+  /** The application secret the portal seals TOTP secrets with. */
+  secret: string;
+  /** The name an authenticator app shows beside the code. */
+  issuer: string;
+}
+
+/**
+ * Seeds demo students and one staff account of each role, once, and lists them in the log. A demo account whose
+ * role must have a second factor gets one already on, and the log shows its secret and otpauth link this once,
+ * so a newcomer adds it to an authenticator app and signs in at once.
+ */
+export async function seedDemoData(db: Database, log: Logger, secondFactor: DemoSecondFactor): Promise<void> {
   const students = DEMO_STUDENTS;
   await db.execute(sql`
     INSERT INTO students (national_id, season_id, name, seat_no, college_id, enrollment_status)
@@ -75,7 +90,7 @@ export async function seedDemoData(db: Database, log: Logger): Promise<void> {
     ON CONFLICT (national_id, season_id) DO NOTHING`);
 
   const hash = await hashPassword(DEMO_STAFF_PASSWORD);
-  await db.execute(sql`
+  const { rows: created } = await db.execute<{ id: string; user_name: string; role: StaffRole }>(sql`
     INSERT INTO staff_users (name, user_name, phone_number, role, college_id, password_hash, password_changed)
     SELECT s.name, s.user_name, s.phone, s.role, c.id, ${hash}, true
     FROM unnest(
@@ -85,7 +100,24 @@ export async function seedDemoData(db: Database, log: Logger): Promise<void> {
       ${sql.param(DEMO_STAFF.map((s) => s.role))}::text[],
       ${sql.param(DEMO_STAFF.map((s) => s.college))}::text[]) AS s(name, user_name, phone, role, college)
     LEFT JOIN colleges c ON c.name = s.college
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING
+    RETURNING id, user_name, role`);
+
+  const sealer = totpSecretSealer(secondFactor.secret);
+  const factors: string[] = [];
+  for (const staff of created.filter((s) => secondFactor.requiredRoles.includes(s.role))) {
+    const secret = newTotpSecret();
+    await db.execute(sql`
+      UPDATE staff_users SET two_factor_secret = ${sealer.seal(secret, staff.id)}, two_factor_enabled_at = now()
+      WHERE id = ${staff.id}`);
+    factors.push(
+      `${staff.user_name}: secret ${secret}, ${otpauthUrl(secret, secondFactor.issuer, staff.user_name)}`,
+    );
+  }
+  if (factors.length)
+    log.info(
+      `demo data: the demo staff accounts have a second factor on (STAFF_2FA_REQUIRED); add each to an authenticator app now, this is shown once: ${factors.join('; ')}`,
+    );
 
   log.info(
     `demo data: students (national IDs) ${students.map((s) => s.nationalId).join(', ')}; staff ${DEMO_STAFF.map(
