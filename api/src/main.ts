@@ -7,6 +7,7 @@ import { type StartedDatabase, startDatabase } from './db/start-database.js';
 import { portalLogger } from './logger.js';
 import { gracefulStop, shutdownDrainMs } from './modules/health/graceful-stop.js';
 import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
+import { totpFactorMaker } from './modules/two-factor/two-factor.rules.js';
 
 function readConfig(): Config & { shutdownDrainMs: number } {
   try {
@@ -31,8 +32,7 @@ async function main() {
   if (database.seedDemo)
     await seedDemoData(database.db, say, {
       requiredRoles: config.staffTwoFactorRequired,
-      secret,
-      issuer: config.branding.universityName,
+      newFactor: totpFactorMaker(secret, config.branding.universityName),
     });
 
   const app = await buildApp({ config, db: database.db, secret, logger: portalLogger(config) });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth-helpers.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { totpCode } from '../../../test/two-factor.js';
+import { totpFactorMaker } from '../../modules/two-factor/two-factor.rules.js';
 import { DEMO_STAFF_PASSWORD, seedDemoData } from './demo-data.js';
 
 /**
@@ -18,7 +19,7 @@ async function seed(requiredRoles: readonly (typeof STAFF_ROLES)[number][]) {
   await seedDemoData(
     database.db,
     { info: (line) => lines.push(line) },
-    { requiredRoles, secret: TEST_SECRET, issuer: 'جامعة العرض' },
+    { requiredRoles, newFactor: totpFactorMaker(TEST_SECRET, 'جامعة العرض') },
   );
   return lines;
 }
@@ -69,7 +70,7 @@ describe('demo staff when no role must have a second factor (the browser tests)'
     await seedDemoData(
       plainDb.db,
       { info: (line) => lines.push(line) },
-      { requiredRoles: [], secret: TEST_SECRET, issuer: 'جامعة العرض' },
+      { requiredRoles: [], newFactor: totpFactorMaker(TEST_SECRET, 'جامعة العرض') },
     );
     expect(lines.some((line) => line.includes('otpauth://'))).toBe(false);
     const login = await plain.inject({

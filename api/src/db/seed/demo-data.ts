@@ -1,7 +1,6 @@
 import type { StaffRole } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/staff/password-hash.js';
-import { newTotpSecret, otpauthUrl, totpSecretSealer } from '../../modules/two-factor/two-factor.rules.js';
 import type { Database } from '../pool.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from './colleges.js';
 
@@ -62,13 +61,10 @@ const DEMO_STAFF = [
   },
 ] as const;
 
-/** What the demo staff's second factor needs: the roles that must have one, the sealing key, the issuer. */
+/** The demo staff's second factor: the roles that must have one, and how a factor is made (the two-factor module). */
 export interface DemoSecondFactor {
   requiredRoles: readonly StaffRole[];
-  /** The application secret the portal seals TOTP secrets with. */
-  secret: string;
-  /** The name an authenticator app shows beside the code. */
-  issuer: string;
+  newFactor(staffId: string, userName: string): { sealedSecret: string; secret: string; otpauthUrl: string };
 }
 
 /**
@@ -103,16 +99,13 @@ export async function seedDemoData(db: Database, log: Logger, secondFactor: Demo
     ON CONFLICT DO NOTHING
     RETURNING id, user_name, role`);
 
-  const sealer = totpSecretSealer(secondFactor.secret);
   const factors: string[] = [];
   for (const staff of created.filter((s) => secondFactor.requiredRoles.includes(s.role))) {
-    const secret = newTotpSecret();
+    const factor = secondFactor.newFactor(staff.id, staff.user_name);
     await db.execute(sql`
-      UPDATE staff_users SET two_factor_secret = ${sealer.seal(secret, staff.id)}, two_factor_enabled_at = now()
+      UPDATE staff_users SET two_factor_secret = ${factor.sealedSecret}, two_factor_enabled_at = now()
       WHERE id = ${staff.id}`);
-    factors.push(
-      `${staff.user_name}: secret ${secret}, ${otpauthUrl(secret, secondFactor.issuer, staff.user_name)}`,
-    );
+    factors.push(`${staff.user_name}: secret ${factor.secret}, ${factor.otpauthUrl}`);
   }
   if (factors.length)
     log.info(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LoginLockedError } from './login-throttle.js';
 import {
   accountDelaySeconds,
   admitAttempt,
@@ -126,5 +127,22 @@ describe('rightSecret and signedIn', () => {
       address: counter(6),
       account: { count: 0, windowStartedAt: now, lockedUntil: null },
     });
+  });
+});
+
+describe('LoginLockedError', () => {
+  it('says a lock in minutes and an account’s wait in seconds, in Arabic', () => {
+    const message = (reason: 'locked' | 'slowed', retryAfterSeconds: number) =>
+      new LoginLockedError({ reason, retryAfterSeconds }).message;
+    expect(message('locked', 899)).toBe(
+      'تم إيقاف تسجيل الدخول مؤقتا بسبب تكرار المحاولات الخاطئة، حاول مرة أخرى بعد 15 دقيقة',
+    );
+    const slowed = 'تكررت المحاولات الخاطئة على هذا الحساب، حاول مرة أخرى بعد';
+    expect([1, 2, 4, 60].map((seconds) => message('slowed', seconds))).toEqual([
+      `${slowed} ثانية واحدة`,
+      `${slowed} ثانيتين`,
+      `${slowed} 4 ثوان`,
+      `${slowed} 60 ثانية`,
+    ]);
   });
 });

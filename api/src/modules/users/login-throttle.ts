@@ -1,7 +1,8 @@
 import { MESSAGE_TEMPLATES } from '@portal/common';
 import type { FastifyReply } from 'fastify';
+import type { Database } from '../../db/pool.js';
 import { AppError } from '../../lib/app-error.js';
-import type { LoginThrottleRepository, ThrottleKeys } from './login-throttle.repository.js';
+import { loginThrottleRepository, type ThrottleKeys } from './login-throttle.repository.js';
 import { admitAttempt, type Refusal, rightSecret, signedIn } from './login-throttle.rules.js';
 
 /**
@@ -35,7 +36,8 @@ export interface Attempt {
  * The one throttle for every staff call that checks a password or a code: sign-in, its code step, and the
  * re-checks of a signed-in account (password change, own account, second factor on and off).
  */
-export function loginThrottle(repository: LoginThrottleRepository) {
+export function loginThrottle(db: Database) {
+  const repository = loginThrottleRepository(db);
   return {
     /** Counts the attempt before its secret is checked; throws `LoginLockedError` when it must not be checked. */
     async admit(userName: string, ip: string): Promise<Attempt> {

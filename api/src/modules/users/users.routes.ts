@@ -28,7 +28,6 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { loginThrottle, withRetryAfter } from './login-throttle.js';
-import { loginThrottleRepository } from './login-throttle.repository.js';
 import { usersRepository } from './users.repository.js';
 import { type RequestContext, usersService } from './users.service.js';
 
@@ -41,7 +40,7 @@ const GUARDED = [401, 403] as const;
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = usersService({
     repository: usersRepository(app.db),
-    throttle: loginThrottle(loginThrottleRepository(app.db)),
+    throttle: loginThrottle(app.db),
     audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
     issueToken: (staff) => app.auth.issueToken(staff),
     secondFactor: app.twoFactor,
