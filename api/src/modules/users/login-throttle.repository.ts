@@ -61,18 +61,22 @@ export function loginThrottleRepository(db: Database) {
           { pair: counter('pair'), address: counter('address'), account: counter('account') },
           now,
         );
-        for (const kind of KINDS) {
-          const { count, windowStartedAt, lockedUntil } = next[kind];
-          const key = keyOf(kind, keys);
-          // A counter back at nothing is no row: the table holds only accounts and addresses with failures.
-          if (count === 0 && lockedUntil === null)
-            await tx.execute(sql`DELETE FROM login_failures WHERE kind = ${kind} AND key = ${key}`);
-          else
-            await tx.execute(sql`
-              UPDATE login_failures SET count = ${count}, window_started_at = ${windowStartedAt.toISOString()},
-                locked_until = ${lockedUntil?.toISOString() ?? null}
-              WHERE kind = ${kind} AND key = ${key}`);
-        }
+        await tx.execute(sql`
+          UPDATE login_failures AS f
+          SET count = v.count, window_started_at = v.window_started_at, locked_until = v.locked_until
+          FROM (VALUES ${sql.join(
+            KINDS.map((kind) => {
+              const { count, windowStartedAt, lockedUntil } = next[kind];
+              return sql`(${kind}, ${keyOf(kind, keys)}, ${count}::int, ${windowStartedAt.toISOString()}::timestamptz,
+                ${lockedUntil?.toISOString() ?? null}::timestamptz)`;
+            }),
+            sql`, `,
+          )}) AS v(kind, key, count, window_started_at, locked_until)
+          WHERE f.kind = v.kind AND f.key = v.key`);
+        // A counter back at nothing is no row: the table holds only accounts and addresses with attempts.
+        await tx.execute(sql`
+          DELETE FROM login_failures
+          WHERE (kind, key) IN (${sql.join(pairs, sql`, `)}) AND count = 0 AND locked_until IS NULL`);
         return result;
       });
     },
