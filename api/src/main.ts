@@ -7,6 +7,7 @@ import { type StartedDatabase, startDatabase } from './db/start-database.js';
 import { portalLogger } from './logger.js';
 import { gracefulStop, shutdownDrainMs } from './modules/health/graceful-stop.js';
 import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
+import { totpFactorMaker } from './modules/two-factor/two-factor.rules.js';
 
 function readConfig(): Config & { shutdownDrainMs: number } {
   try {
@@ -28,7 +29,11 @@ async function main() {
   const secret = await resolveSigningSecret(config.jwtSecret, config.dataDir);
   const database: StartedDatabase = await startDatabase(config, say);
   await bootstrapSuperAdmin(database.db, config.superAdmin, say);
-  if (database.seedDemo) await seedDemoData(database.db, say);
+  if (database.seedDemo)
+    await seedDemoData(database.db, say, {
+      requiredRoles: config.staffTwoFactorRequired,
+      newFactor: totpFactorMaker(secret, config.branding.universityName),
+    });
 
   const app = await buildApp({ config, db: database.db, secret, logger: portalLogger(config) });
 

@@ -213,6 +213,13 @@ function arabicMinutes(minutes: number): string {
   return `${minutes} ${minutes <= 10 ? 'دقائق' : 'دقيقة'}`;
 }
 
+/** 'ثانية واحدة', 'ثانيتين', '3 ثوان' … '10 ثوان', '11 ثانية' …: Arabic counted-noun agreement. */
+function arabicSeconds(seconds: number): string {
+  if (seconds <= 1) return 'ثانية واحدة';
+  if (seconds === 2) return 'ثانيتين';
+  return `${seconds} ${seconds <= 10 ? 'ثوان' : 'ثانية'}`;
+}
+
 /** 'طالب واحد', 'طالبين', '3 طلاب' … '10 طلاب', '11 طالبا' … '99 طالبا', '100 طالب': Arabic counted-noun agreement. */
 function arabicStudents(count: number): string {
   if (count === 1) return 'طالب واحد';
@@ -231,6 +238,9 @@ export const MESSAGE_TEMPLATES = {
   /** Staff sign-in locked after repeated failures; says in how many minutes to try again. */
   loginLocked: (minutes: number): string =>
     `تم إيقاف تسجيل الدخول مؤقتا بسبب تكرار المحاولات الخاطئة، حاول مرة أخرى بعد ${arabicMinutes(minutes)}`,
+  /** Staff sign-in slowed after repeated failures on the account from other addresses; says in how many seconds. */
+  loginSlowed: (seconds: number): string =>
+    `تكررت المحاولات الخاطئة على هذا الحساب، حاول مرة أخرى بعد ${arabicSeconds(seconds)}`,
   quizFailed: (correct: number, total: number): string =>
     `إجاباتك الصحيحة ${correct} من ${total}، ويجب أن تكون جميع الإجابات صحيحة. أعد المحاولة بأسئلة جديدة`,
   /** A complete-data field longer than its limit; names the field by its Arabic label. */

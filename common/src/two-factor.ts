@@ -23,6 +23,8 @@ export const TWO_FACTOR_MESSAGES = {
   notEnabled: 'التحقق بخطوتين غير مفعل لهذا الحساب',
   enabled: 'تم تفعيل التحقق بخطوتين، احتفظ برموز الاسترداد في مكان آمن فلن تظهر مرة أخرى',
   disabled: 'تم إيقاف التحقق بخطوتين',
+  /** Turning the factor off: one answer whether the password, the code or both were wrong. */
+  disableProofWrong: 'كلمة المرور أو رمز التحقق غير صحيح',
   reset: 'تم إلغاء التحقق بخطوتين لهذا الحساب، وسيطلب منه إعداده من جديد عند الحاجة',
   enrolmentRequired: 'يجب تفعيل التحقق بخطوتين لحسابك قبل استخدام لوحة التحكم',
   signedOutEverywhere: 'تم تسجيل الخروج من جميع الأجهزة',

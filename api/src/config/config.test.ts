@@ -162,3 +162,16 @@ describe('DATABASE_MIGRATION_URL', () => {
     ).toThrow(/DATABASE_MIGRATION_URL: must start with postgres/);
   });
 });
+
+describe('STAFF_2FA_REQUIRED', () => {
+  it('asks every staff role for a second factor unless set; none asks no role', () => {
+    expect([...loadConfig({}).staffTwoFactorRequired].sort()).toEqual([
+      'ADMIN',
+      'SOCIAL_ADMIN',
+      'SUPERADMIN',
+      'SUPPORT',
+    ]);
+    expect(loadConfig({ STAFF_2FA_REQUIRED: 'none' }).staffTwoFactorRequired).toEqual([]);
+    expect(loadConfig({ STAFF_2FA_REQUIRED: 'SUPERADMIN' }).staffTwoFactorRequired).toEqual(['SUPERADMIN']);
+  });
+});

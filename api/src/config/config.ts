@@ -192,7 +192,8 @@ const envSchema = z
     STAFF_2FA_REQUIRED: z
       .string()
       .trim()
-      .default('SUPERADMIN,SUPPORT')
+      // Every role reads identity documents (ADMIN and SOCIAL_ADMIN a whole faculty's): all must have a factor.
+      .default(STAFF_ROLES.join(','))
       .transform((value, ctx) => {
         if (value === '' || value === 'none') return [];
         const roles = value.split(',').map((role) => role.trim());

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/staff/password-hash.js';
 import type { Database } from '../pool.js';
@@ -60,8 +61,18 @@ const DEMO_STAFF = [
   },
 ] as const;
 
-/** Seeds demo students and one staff account of each role, once, and lists them in the log. */
-export async function seedDemoData(db: Database, log: Logger): Promise<void> {
+/** The demo staff's second factor: the roles that must have one, and how a factor is made (the two-factor module). */
+export interface DemoSecondFactor {
+  requiredRoles: readonly StaffRole[];
+  newFactor(staffId: string, userName: string): { sealedSecret: string; secret: string; otpauthUrl: string };
+}
+
+/**
+ * Seeds demo students and one staff account of each role, once, and lists them in the log. A demo account whose
+ * role must have a second factor gets one already on, and the log shows its secret and otpauth link this once,
+ * so a newcomer adds it to an authenticator app and signs in at once.
+ */
+export async function seedDemoData(db: Database, log: Logger, secondFactor: DemoSecondFactor): Promise<void> {
   const students = DEMO_STUDENTS;
   await db.execute(sql`
     INSERT INTO students (national_id, season_id, name, seat_no, college_id, enrollment_status)
@@ -75,7 +86,7 @@ export async function seedDemoData(db: Database, log: Logger): Promise<void> {
     ON CONFLICT (national_id, season_id) DO NOTHING`);
 
   const hash = await hashPassword(DEMO_STAFF_PASSWORD);
-  await db.execute(sql`
+  const { rows: created } = await db.execute<{ id: string; user_name: string; role: StaffRole }>(sql`
     INSERT INTO staff_users (name, user_name, phone_number, role, college_id, password_hash, password_changed)
     SELECT s.name, s.user_name, s.phone, s.role, c.id, ${hash}, true
     FROM unnest(
@@ -85,7 +96,21 @@ export async function seedDemoData(db: Database, log: Logger): Promise<void> {
       ${sql.param(DEMO_STAFF.map((s) => s.role))}::text[],
       ${sql.param(DEMO_STAFF.map((s) => s.college))}::text[]) AS s(name, user_name, phone, role, college)
     LEFT JOIN colleges c ON c.name = s.college
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING
+    RETURNING id, user_name, role`);
+
+  const factors: string[] = [];
+  for (const staff of created.filter((s) => secondFactor.requiredRoles.includes(s.role))) {
+    const factor = secondFactor.newFactor(staff.id, staff.user_name);
+    await db.execute(sql`
+      UPDATE staff_users SET two_factor_secret = ${factor.sealedSecret}, two_factor_enabled_at = now()
+      WHERE id = ${staff.id}`);
+    factors.push(`${staff.user_name}: secret ${factor.secret}, ${factor.otpauthUrl}`);
+  }
+  if (factors.length)
+    log.info(
+      `demo data: the demo staff accounts have a second factor on (STAFF_2FA_REQUIRED); add each to an authenticator app now, this is shown once: ${factors.join('; ')}`,
+    );
 
   log.info(
     `demo data: students (national IDs) ${students.map((s) => s.nationalId).join(', ')}; staff ${DEMO_STAFF.map(

@@ -10,7 +10,7 @@ import { reachableTestRedis } from '../../../test/redis.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
-import { LOGIN_THROTTLE } from '../users/login-throttle.repository.js';
+import { LOGIN_THROTTLE } from '../users/login-throttle.rules.js';
 
 /**
  * National-ID enumeration: one address trying 100 made-up IDs, with the default limit (30 a minute), on one
@@ -96,19 +96,20 @@ describe('staff sign-in lockout across instances (counted in PostgreSQL)', async
   const { app: first, database } = await createTestApp();
   const second = await secondInstance(database, {});
 
-  it(`locks a user name after ${LOGIN_THROTTLE.userMaxFailures} failures split across both instances`, async () => {
+  it(`locks a user name from one address after ${LOGIN_THROTTLE.pairMaxFailures} failures split across both instances`, async () => {
     const staff = await insertStaff(database.db, { role: 'SUPPORT' });
+    const address = freshAddress();
     const login = (app: App, password: string) =>
       app.inject({
         method: 'POST',
         url: '/api/v1/users/login',
         payload: { userName: staff.userName, password },
-        remoteAddress: freshAddress(),
+        remoteAddress: address,
       });
     const statuses = [];
-    for (let i = 1; i <= LOGIN_THROTTLE.userMaxFailures; i += 1)
+    for (let i = 1; i <= LOGIN_THROTTLE.pairMaxFailures; i += 1)
       statuses.push((await login(i % 2 ? first : second, `Wrong${i}abc`)).statusCode);
-    expect(statuses).toEqual([...Array(LOGIN_THROTTLE.userMaxFailures - 1).fill(401), 429]);
+    expect(statuses).toEqual([...Array(LOGIN_THROTTLE.pairMaxFailures - 1).fill(401), 429]);
     for (const app of [first, second]) {
       const right = await login(app, TEST_STAFF_PASSWORD);
       expect(right.statusCode).toBe(429);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAudit } from '../audit/audit.repository.js';
+import { loginThrottle } from '../users/login-throttle.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { totpSecretSealer } from './two-factor.rules.js';
 import { type TwoFactorService, twoFactorService } from './two-factor.service.js';
@@ -20,6 +21,7 @@ export const twoFactorPlugin = fp<{ secret: string }>(
       twoFactorService({
         repository: twoFactorRepository(app.db),
         sealer: totpSecretSealer(options.secret),
+        throttle: loginThrottle(app.db),
         audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
         issuer: app.config.branding.universityName,
       }),

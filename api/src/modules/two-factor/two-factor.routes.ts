@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.js';
+import { withRetryAfter } from '../users/login-throttle.js';
 
 const GUARDED = [401, 403] as const;
 
@@ -45,11 +46,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Confirms the pending secret with a code; answers ten single-use recovery codes, shown once',
         body: twoFactorEnableRequestSchema,
-        response: { 200: twoFactorEnableResponseSchema, ...errorResponses(400, ...GUARDED, 409) },
+        response: { 200: twoFactorEnableResponseSchema, ...errorResponses(400, ...GUARDED, 409, 429) },
       },
     },
-    async (request) => {
-      const recoveryCodes = await service.enable(staff(request), request.body.code, context(request));
+    async (request, reply) => {
+      const recoveryCodes = await withRetryAfter(reply, () =>
+        service.enable(staff(request), request.body.code, context(request)),
+      );
       return { status: 'success' as const, message: TWO_FACTOR_MESSAGES.enabled, data: { recoveryCodes } };
     },
   );
@@ -59,13 +62,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Turns the own second factor off; the password and a code are both asked',
+        summary:
+          'Turns the own second factor off; the password and a code are both asked, and one answer says either was wrong',
         body: twoFactorDisableRequestSchema,
-        response: { 200: staffMessageResponseSchema, ...errorResponses(400, ...GUARDED) },
+        response: { 200: staffMessageResponseSchema, ...errorResponses(400, ...GUARDED, 429) },
       },
     },
-    async (request) => {
-      await service.disable(staff(request), request.body, context(request));
+    async (request, reply) => {
+      await withRetryAfter(reply, () => service.disable(staff(request), request.body, context(request)));
       return { status: 'success' as const, message: TWO_FACTOR_MESSAGES.disabled };
     },
   );

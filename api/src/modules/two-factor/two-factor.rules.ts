@@ -43,6 +43,22 @@ export async function acceptedTotpStep(
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
+/**
+ * Makes an account's factor outside the enrolment screen (the demo seed): a new secret sealed for the account, with
+ * the secret and its otpauth URL to show once.
+ */
+export function totpFactorMaker(appSecret: string, issuer: string) {
+  const sealer = totpSecretSealer(appSecret);
+  return (staffId: string, account: string) => {
+    const secret = newTotpSecret();
+    return {
+      sealedSecret: sealer.seal(secret, staffId),
+      secret,
+      otpauthUrl: otpauthUrl(secret, issuer, account),
+    };
+  };
+}
+
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I); 32 of them, 50 bits a code. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const RECOVERY_CODE_LENGTH = 10;

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { verifyPassword } from '../staff/password-hash.js';
+import type { LoginThrottle } from '../users/login-throttle.js';
 import { manageable } from '../users/users.service.js';
 import type { TwoFactorAccount, TwoFactorRepository } from './two-factor.repository.js';
 import {
@@ -24,6 +25,8 @@ import {
 export interface TwoFactorServiceDeps {
   repository: TwoFactorRepository;
   sealer: TotpSecretSealer;
+  /** The staff sign-in throttle: every code and password checked here is counted in it first. */
+  throttle: LoginThrottle;
   audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
   /** The issuer an authenticator app shows beside the code: the university's name. */
   issuer: string;
@@ -48,7 +51,7 @@ class Raced extends Error {}
 const actorOf = (staff: { id: string; userName: string }) => ({ id: staff.id, userName: staff.userName });
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-export function twoFactorService({ repository, sealer, audit, issuer }: TwoFactorServiceDeps) {
+export function twoFactorService({ repository, sealer, throttle, audit, issuer }: TwoFactorServiceDeps) {
   async function accountOf(staff: { id: string }): Promise<TwoFactorAccount> {
     const account = await repository.account(staff.id);
     if (!account) throw new AppError(401, MESSAGES.sessionInvalid);
@@ -68,6 +71,24 @@ export function twoFactorService({ repository, sealer, audit, issuer }: TwoFacto
       afterStep: account.lastStep,
     });
     return step === null ? null : { kind: 'totp', step };
+  }
+
+  /** A wrong secret on one of the account's own calls: audited, then 400 with `message` (429 when it locked). */
+  async function refuse(
+    staff: StaffPrincipal,
+    locked: AppError | null,
+    entry: { action: string; message: string; details?: Record<string, unknown> },
+    context: RequestContext,
+  ): Promise<never> {
+    await audit({
+      actor: actorOf(staff),
+      action: entry.action,
+      targetType: 'staff',
+      targetId: staff.id,
+      details: { ...entry.details, locked: locked !== null },
+      ip: context.ip,
+    });
+    throw locked ?? new AppError(400, entry.message);
   }
 
   /** Spends the proof in the transaction: false when the step or the recovery code is used already. */
@@ -109,8 +130,16 @@ export function twoFactorService({ repository, sealer, audit, issuer }: TwoFacto
       if (account.enabled) throw new AppError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
       const sealedSecret = account.sealedSecret;
       if (!sealedSecret) throw new AppError(400, TWO_FACTOR_MESSAGES.setupFirst);
+      const attempt = await throttle.admit(staff.userName, context.ip);
       const proof = isRecoveryCode(code) ? null : await proofOf(account, code, Date.now());
-      if (proof?.kind !== 'totp') throw new AppError(400, TWO_FACTOR_MESSAGES.codeWrong);
+      if (proof?.kind !== 'totp')
+        return refuse(
+          staff,
+          attempt.wrong(),
+          { action: 'staff.two_factor.enable_failed', message: TWO_FACTOR_MESSAGES.codeWrong },
+          context,
+        );
+      await attempt.right();
 
       const recoveryCodes = newRecoveryCodes();
       await repository.transaction(async (tx) => {
@@ -135,7 +164,10 @@ export function twoFactorService({ repository, sealer, audit, issuer }: TwoFacto
       return recoveryCodes;
     },
 
-    /** Turns the caller's factor off; the password and a code (or a recovery code) must both be right. */
+    /**
+     * Turns the caller's factor off; the password and a code (or a recovery code) must both be right. Both are
+     * always checked, and one answer says that either was wrong: the answer tells nothing of which.
+     */
     async disable(
       staff: StaffPrincipal,
       input: { password: string; code: string },
@@ -143,12 +175,24 @@ export function twoFactorService({ repository, sealer, audit, issuer }: TwoFacto
     ): Promise<void> {
       const account = await accountOf(staff);
       if (!account.enabled) throw new AppError(400, TWO_FACTOR_MESSAGES.notEnabled);
-      if (!(await verifyPassword(input.password, account.passwordHash)))
-        throw new AppError(400, MESSAGES.passwordWrong);
+      const attempt = await throttle.admit(staff.userName, context.ip);
+      const passwordRight = await verifyPassword(input.password, account.passwordHash);
       const proof = await proofOf(account, input.code, Date.now());
-      if (!proof) throw new AppError(400, TWO_FACTOR_MESSAGES.codeWrong);
-      await repository.transaction(async (tx) => {
-        if (!(await spend(tx, staff.id, proof))) throw new AppError(400, TWO_FACTOR_MESSAGES.codeWrong);
+      const wrong = (codeRight: boolean) =>
+        refuse(
+          staff,
+          attempt.wrong(),
+          {
+            action: 'staff.two_factor.disable_failed',
+            message: TWO_FACTOR_MESSAGES.disableProofWrong,
+            details: { passwordRight, codeRight },
+          },
+          context,
+        );
+      if (!passwordRight || !proof) return wrong(proof !== null);
+      const disabled = await repository.transaction(async (tx) => {
+        // A code already used (a recovery code spent, a step taken) in between is a wrong code.
+        if (!(await spend(tx, staff.id, proof))) return false;
         await repository.clear(tx, staff.id, { endSessions: false });
         await audit(
           {
@@ -161,7 +205,10 @@ export function twoFactorService({ repository, sealer, audit, issuer }: TwoFacto
           },
           tx,
         );
+        return true;
       });
+      if (!disabled) return wrong(false);
+      await attempt.right();
     },
 
     /**

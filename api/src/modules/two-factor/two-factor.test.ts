@@ -18,7 +18,7 @@ import {
 import { createTestApp } from '../../../test/test-app.js';
 import { enrolSecondFactor, fixedClock, totpCode } from '../../../test/two-factor.js';
 import { expectedModules, svgModules } from '../forms/testing/qr-matrix.js';
-import { LOGIN_THROTTLE } from '../users/login-throttle.repository.js';
+import { LOGIN_THROTTLE } from '../users/login-throttle.rules.js';
 import { resetTwoFactorAtConsole } from './console-reset.js';
 
 const UNIVERSITY = 'جامعة الاختبار';
@@ -85,8 +85,19 @@ async function challengeRow(id: string) {
   return rows[0];
 }
 
-const unlock = (staff: TestStaff) =>
-  db.execute(sql`DELETE FROM login_failures WHERE key IN (${staff.userName.toLowerCase()}, ${ip})`);
+/** Lifts the sign-in throttle's counters of the account, the test's address, and the two together. */
+const unlock = (staff: TestStaff) => {
+  const userKey = staff.userName.toLowerCase();
+  return db.execute(sql`DELETE FROM login_failures WHERE key IN (${userKey}, ${ip}, ${`${ip} ${userKey}`})`);
+};
+
+/** The sign-in throttle's count of the account from the test's address. */
+async function pairCount(staff: TestStaff) {
+  const { rows } = await db.execute<{ count: number }>(
+    sql`SELECT count FROM login_failures WHERE kind = 'pair' AND key = ${`${ip} ${staff.userName.toLowerCase()}`}`,
+  );
+  return rows[0]?.count ?? 0;
+}
 
 const error = (message: string) => ({ status: 'error', message });
 
@@ -150,6 +161,16 @@ describe('POST /users/twoFactor/enable', () => {
       expect(res.json()).toEqual(error(TWO_FACTOR_MESSAGES.codeWrong));
     }
     expect(await stored(staff.id)).toEqual(before);
+    // Each wrong code is counted in the sign-in throttle and audited (issue 33, finding 5).
+    expect(await pairCount(staff)).toBe(2);
+    const failed = (await audits(staff.id)).filter((a) => a.action === 'staff.two_factor.enable_failed');
+    expect(failed).toEqual(
+      Array(2).fill({
+        action: 'staff.two_factor.enable_failed',
+        actor_id: staff.id,
+        details: { locked: false },
+      }),
+    );
   });
 
   it('turns the factor on with a code (Arabic-Indic digits too) and answers ten recovery codes, kept hashed', async () => {
@@ -280,7 +301,7 @@ describe('signing in with a second factor', () => {
   });
 
   it('ends a challenge at the fifth wrong code, which also locks the account through the sign-in throttle', async () => {
-    expect(LOGIN_CHALLENGE_MAX_FAILURES).toBe(LOGIN_THROTTLE.userMaxFailures);
+    expect(LOGIN_CHALLENGE_MAX_FAILURES).toBe(LOGIN_THROTTLE.pairMaxFailures);
     const staff = await insertStaff(db, { role: 'SUPPORT' });
     const { secret } = await enrolSecondFactor(app, staff);
     clock.advance(30);
@@ -378,15 +399,29 @@ describe('POST /users/twoFactor/disable', () => {
       headers,
     );
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json()).toEqual(error(MESSAGES.passwordWrong));
+    expect(wrongPassword.json()).toEqual(error(TWO_FACTOR_MESSAGES.disableProofWrong));
     const wrongCode = await post(
       '/users/twoFactor/disable',
       { password: TEST_STAFF_PASSWORD, code: await totpCode(secret, -90) },
       headers,
     );
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json()).toEqual(error(TWO_FACTOR_MESSAGES.codeWrong));
+    expect(wrongCode.json()).toEqual(error(TWO_FACTOR_MESSAGES.disableProofWrong));
     expect(await stored(staff.id)).toEqual(before);
+    // The answer is one, whichever part was wrong; the audit says which, and the throttle counted both.
+    expect((await audits(staff.id)).filter((a) => a.action === 'staff.two_factor.disable_failed')).toEqual([
+      {
+        action: 'staff.two_factor.disable_failed',
+        actor_id: staff.id,
+        details: { passwordRight: false, codeRight: true, locked: false },
+      },
+      {
+        action: 'staff.two_factor.disable_failed',
+        actor_id: staff.id,
+        details: { passwordRight: true, codeRight: false, locked: false },
+      },
+    ]);
+    expect(await pairCount(staff)).toBe(2);
 
     const res = await post(
       '/users/twoFactor/disable',
@@ -408,6 +443,23 @@ describe('POST /users/twoFactor/disable', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(error(TWO_FACTOR_MESSAGES.notEnabled));
     expect((await audits(staff.id)).filter((a) => a.action === 'staff.two_factor.disable')).toHaveLength(1);
+  });
+
+  it('locks the address out of the account at the fifth wrong try, and then checks nothing', async () => {
+    const staff = await insertStaff(db, { role: 'SUPPORT' });
+    const { headers, secret } = await enrolSecondFactor(app, staff);
+    clock.advance(30);
+    const disable = async (password: string) =>
+      post('/users/twoFactor/disable', { password, code: await totpCode(secret) }, headers);
+    for (let i = 1; i < LOGIN_THROTTLE.pairMaxFailures; i++)
+      expect((await disable(`Wrong${i}abc`)).statusCode).toBe(400);
+    const locking = await disable('Wrong5abc');
+    expect(locking.statusCode).toBe(429);
+    expect(Number(locking.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    const right = await disable(TEST_STAFF_PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect((await stored(staff.id))?.enabled).toBe(true);
+    expect((await login(staff)).statusCode).toBe(429);
   });
 
   it('takes a recovery code in place of the app’s code', async () => {

@@ -1,103 +1,91 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { loginFailures } from '../../db/schema.js';
+import type { Counter, Counters } from './login-throttle.rules.js';
+
+/** Which counters one attempt touches: the user name from this address, the address, the user name anywhere. */
+export interface ThrottleKeys {
+  userKey: string;
+  ip: string;
+}
+
+type Kind = keyof Counters;
+// The order the rows are locked in: every attempt takes them in the same order, so two cannot deadlock.
+const KINDS: readonly Kind[] = ['account', 'address', 'pair'];
+
+const keyOf = (kind: Kind, { userKey, ip }: ThrottleKeys): string =>
+  kind === 'account' ? userKey : kind === 'address' ? ip : `${ip} ${userKey}`;
+
+type Row = {
+  kind: Kind;
+  count: number;
+  window_started_at: Date;
+  locked_until: Date | null;
+  now: Date;
+};
 
 /**
- * Sign-in throttling: failures are counted per user name and per client address in a window; reaching the
- * limit locks that user name (or address) for a while. Counters live in PostgreSQL and use its clock, so every
- * instance sees the same state.
+ * The sign-in throttle's counters in `login_failures`, read and written in one transaction with the rows locked:
+ * two parallel attempts on one account or address are counted one after the other, and every instance sees the
+ * same counts. The times are PostgreSQL's clock.
  */
-export const LOGIN_THROTTLE = {
-  /** Failures of one user name within the window that lock it. */
-  userMaxFailures: 5,
-  /** Failures from one client address within the window that lock it. */
-  ipMaxFailures: 20,
-  windowMinutes: 15,
-  lockMinutes: 15,
-} as const;
-
-type Kind = 'user' | 'ip';
-
-const WINDOW = sql.raw(`interval '${LOGIN_THROTTLE.windowMinutes} minutes'`);
-const LOCK = sql.raw(`interval '${LOGIN_THROTTLE.lockMinutes} minutes'`);
-
 export function loginThrottleRepository(db: Database) {
-  const activeLock = db
-    .select({
-      seconds: sql<number>`ceil(extract(epoch from max(${loginFailures.lockedUntil}) - now()))::int`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        or(
-          and(eq(loginFailures.kind, 'user'), eq(loginFailures.key, sql.placeholder('userKey'))),
-          and(eq(loginFailures.kind, 'ip'), eq(loginFailures.key, sql.placeholder('ipKey'))),
-        ),
-        gt(loginFailures.lockedUntil, sql`now()`),
-      ),
-    )
-    .prepare('login_throttle_active_lock');
-
-  // A window that is over, or a lock that has run out, starts the count again.
-  const expired = sql`(${loginFailures.windowStartedAt} <= now() - ${WINDOW} OR ${loginFailures.lockedUntil} <= now())`;
-  const nextCount = sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.count} + 1 END`;
-  const failure = db
-    .insert(loginFailures)
-    .values({
-      kind: sql.placeholder('kind'),
-      key: sql.placeholder('key'),
-      count: 1,
-      windowStartedAt: sql`now()`,
-      lockedUntil: sql`CASE WHEN 1 >= ${sql.placeholder('max')}::int THEN now() + ${LOCK} END`,
-    })
-    .onConflictDoUpdate({
-      target: [loginFailures.kind, loginFailures.key],
-      set: {
-        count: nextCount,
-        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginFailures.windowStartedAt} END`,
-        lockedUntil: sql`CASE WHEN ${nextCount} >= ${sql.placeholder('max')}::int THEN now() + ${LOCK} END`,
-      },
-    })
-    .returning({
-      lockedSeconds: sql<number | null>`ceil(extract(epoch from ${loginFailures.lockedUntil} - now()))::int`,
-    })
-    .prepare('login_throttle_failure');
-
-  const reset = db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.kind, 'user'), eq(loginFailures.key, sql.placeholder('key'))))
-    .prepare('login_throttle_reset');
-
-  const purge = db
-    .delete(loginFailures)
-    .where(
-      sql`${loginFailures.windowStartedAt} < now() - interval '1 day'
-        AND (${loginFailures.lockedUntil} IS NULL OR ${loginFailures.lockedUntil} < now())`,
-    )
-    .prepare('login_throttle_purge');
-
-  async function fail(kind: Kind, key: string, max: number): Promise<number | null> {
-    const [row] = await failure.execute({ kind, key, max });
-    return row?.lockedSeconds ?? null;
-  }
-
   return {
-    /** Seconds until the user name and the address are both unlocked; `null` when neither is locked. */
-    async lockedSeconds(userKey: string, ipKey: string): Promise<number | null> {
-      const [row] = await activeLock.execute({ userKey, ipKey });
-      return row?.seconds ?? null;
+    /** Applies `change` to the attempt's three counters atomically; answers what `change` decided. */
+    async update<T>(
+      keys: ThrottleKeys,
+      change: (counters: Counters, now: Date) => { next: Counters; result: T },
+    ): Promise<T> {
+      const pairs = KINDS.map((kind) => sql`(${kind}, ${keyOf(kind, keys)})`);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO login_failures (kind, key, count, window_started_at)
+          VALUES ${sql.join(
+            KINDS.map((kind) => sql`(${kind}, ${keyOf(kind, keys)}, 0, now())`),
+            sql`, `,
+          )}
+          ON CONFLICT (kind, key) DO NOTHING`);
+        const { rows } = await tx.execute<Row>(sql`
+          SELECT kind, count, window_started_at, locked_until, now() AS now FROM login_failures
+          WHERE (kind, key) IN (${sql.join(pairs, sql`, `)})
+          ORDER BY kind, key FOR UPDATE`);
+        const now = new Date(rows[0]?.now ?? Date.now());
+        const counter = (kind: Kind): Counter => {
+          const row = rows.find((r) => r.kind === kind);
+          return {
+            count: row?.count ?? 0,
+            windowStartedAt: new Date(row?.window_started_at ?? now),
+            lockedUntil: row?.locked_until ? new Date(row.locked_until) : null,
+          };
+        };
+        const { next, result } = change(
+          { pair: counter('pair'), address: counter('address'), account: counter('account') },
+          now,
+        );
+        await tx.execute(sql`
+          UPDATE login_failures AS f
+          SET count = v.count, window_started_at = v.window_started_at, locked_until = v.locked_until
+          FROM (VALUES ${sql.join(
+            KINDS.map((kind) => {
+              const { count, windowStartedAt, lockedUntil } = next[kind];
+              return sql`(${kind}, ${keyOf(kind, keys)}, ${count}::int, ${windowStartedAt.toISOString()}::timestamptz,
+                ${lockedUntil?.toISOString() ?? null}::timestamptz)`;
+            }),
+            sql`, `,
+          )}) AS v(kind, key, count, window_started_at, locked_until)
+          WHERE f.kind = v.kind AND f.key = v.key`);
+        // A counter back at nothing is no row: the table holds only accounts and addresses with attempts.
+        await tx.execute(sql`
+          DELETE FROM login_failures
+          WHERE (kind, key) IN (${sql.join(pairs, sql`, `)}) AND count = 0 AND locked_until IS NULL`);
+        return result;
+      });
     },
-    /** Counts one failure for the user name and one for the address; seconds of a lock this caused, if any. */
-    async recordFailure(userKey: string, ipKey: string): Promise<number | null> {
-      const user = await fail('user', userKey, LOGIN_THROTTLE.userMaxFailures);
-      const ip = await fail('ip', ipKey, LOGIN_THROTTLE.ipMaxFailures);
-      if (user === null && ip === null) return null;
-      return Math.max(user ?? 0, ip ?? 0);
-    },
-    /** A successful sign-in clears the user name's counter and drops long-stale rows. */
-    async recordSuccess(userKey: string): Promise<void> {
-      await reset.execute({ key: userKey });
-      await purge.execute();
+
+    /** Drops counters whose window is long over and that lock nothing. */
+    async purge(): Promise<void> {
+      await db.execute(sql`
+        DELETE FROM login_failures
+        WHERE window_started_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now())`);
     },
   };
 }

@@ -22,14 +22,14 @@ import {
   updateMyPasswordResponseSchema,
   updateOwnAccountRequestSchema,
 } from '@portal/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { loginThrottleRepository } from './login-throttle.repository.js';
+import { loginThrottle, withRetryAfter } from './login-throttle.js';
 import { usersRepository } from './users.repository.js';
-import { LoginLockedError, type RequestContext, usersService } from './users.service.js';
+import { type RequestContext, usersService } from './users.service.js';
 
 const GUARDED = [401, 403] as const;
 
@@ -40,7 +40,7 @@ const GUARDED = [401, 403] as const;
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = usersService({
     repository: usersRepository(app.db),
-    throttle: loginThrottleRepository(app.db),
+    throttle: loginThrottle(app.db),
     audit: (entry, tx) => recordAudit(tx ?? app.db, entry),
     issueToken: (staff) => app.auth.issueToken(staff),
     secondFactor: app.twoFactor,
@@ -48,15 +48,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
   const staff = (request: FastifyRequest) => app.auth.currentStaff(request);
   const tags = ['users'];
-  /** A locked user name or address: the answer says when to try again. */
-  async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof LoginLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
-  }
 
   app.post(
     '/users/login',
@@ -64,7 +55,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Staff sign-in; rate-limited per user name and per address. An account with a second factor gets a ' +
+          'Staff sign-in; locked per user name and address, per address, and slowed per user name. An account ' +
+          'with a second factor gets a ' +
           'challenge for its code (login/verify) instead of a token',
         body: loginRequestSchema,
         response: {
@@ -132,11 +124,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Changes the own password; every older token of the account stops working',
         body: updateMyPasswordRequestSchema,
-        response: { 200: updateMyPasswordResponseSchema, ...errorResponses(400, ...GUARDED) },
+        response: { 200: updateMyPasswordResponseSchema, ...errorResponses(400, ...GUARDED, 429) },
       },
     },
-    async (request) => {
-      const user = await service.updateMyPassword(staff(request), request.body, context(request));
+    async (request, reply) => {
+      const user = await withRetryAfter(reply, () =>
+        service.updateMyPassword(staff(request), request.body, context(request)),
+      );
       return { status: 'success' as const, message: MESSAGES.passwordChangedSuccess, data: { user } };
     },
   );
@@ -148,11 +142,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Updates the caller's own account (super admin; ADMIN before its first password change)",
         body: updateOwnAccountRequestSchema,
-        response: { 200: staffUserWithMessageResponseSchema, ...errorResponses(400, ...GUARDED, 409) },
+        response: { 200: staffUserWithMessageResponseSchema, ...errorResponses(400, ...GUARDED, 409, 429) },
       },
     },
-    async (request) => {
-      const user = await service.updateOwnAccount(staff(request), request.body, context(request));
+    async (request, reply) => {
+      const user = await withRetryAfter(reply, () =>
+        service.updateOwnAccount(staff(request), request.body, context(request)),
+      );
       return { status: 'success' as const, message: MESSAGES.accountUpdated, user };
     },
   );

@@ -1,7 +1,6 @@
 import {
   type AssignableStaffRole,
   GENERATED_PASSWORD_LENGTH,
-  MESSAGE_TEMPLATES,
   MESSAGES,
   type StaffCredentials,
   type StaffMe,
@@ -15,12 +14,12 @@ import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { generatePassword, hashPassword, verifyPassword } from '../staff/password-hash.js';
 import type { ChallengeOutcome } from '../two-factor/two-factor.service.js';
-import type { LoginThrottleRepository } from './login-throttle.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { isDuplicateUserName, type StaffRow, type UsersRepository } from './users.repository.js';
 
 export interface UsersServiceDeps {
   repository: UsersRepository;
-  throttle: LoginThrottleRepository;
+  throttle: LoginThrottle;
   audit: (entry: AuditEntry, tx?: DbExecutor) => Promise<void>;
   issueToken: (staff: { id: string; credentialsChangedAt: Date }) => Promise<string>;
   /** The second step of a sign-in, for accounts with a second factor (the two-factor module). */
@@ -68,13 +67,6 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** 429 for a locked user name or address; the message says in how many minutes to try again. */
-export class LoginLockedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGE_TEMPLATES.loginLocked(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
-  }
-}
-
 const actorOf = (staff: { id: string; userName: string }) => ({ id: staff.id, userName: staff.userName });
 
 /** Another account the super admin may manage: it exists, and it is no super admin (they are out of reach). */
@@ -104,6 +96,30 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
     }
   }
 
+  /**
+   * The caller's own password asked again, counted in the sign-in throttle before it is checked; a wrong one is
+   * audited and answers `wrong.message` (or 429 when it brought a lock).
+   */
+  async function recheckPassword(
+    row: StaffRow,
+    password: string,
+    wrong: { action: string; message: string },
+    context: RequestContext,
+  ): Promise<void> {
+    const attempt = await throttle.admit(row.userName, context.ip);
+    if (await verifyPassword(password, row.passwordHash)) return attempt.right();
+    const locked = attempt.wrong();
+    await audit({
+      actor: actorOf(row),
+      action: wrong.action,
+      targetType: 'staff',
+      targetId: row.id,
+      details: { locked: locked !== null },
+      ip: context.ip,
+    });
+    throw locked ?? new AppError(400, wrong.message);
+  }
+
   async function manageableTarget(id: string): Promise<StaffRow> {
     return manageable(await repository.findById(id));
   }
@@ -128,39 +144,38 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
 
   return {
     /**
-     * Staff sign-in. Locked user names and addresses get 429 before any password is checked; an unknown user
-     * name and a wrong password answer the same 401 after the same work. An account with a second factor gets a
-     * challenge for its code instead of a token.
+     * Staff sign-in. The attempt is counted before the password is checked, so parallel guesses are all counted
+     * and a locked pair or address gets 429 without any check; an unknown user name and a wrong password answer
+     * the same 401 after the same work. An account with a second factor gets a challenge for its code instead of
+     * a token.
      */
     async login(
       input: { userName: string; password: string },
       context: RequestContext,
     ): Promise<LoginResult> {
-      const userKey = input.userName.toLowerCase();
-      const lockedFor = await throttle.lockedSeconds(userKey, context.ip);
-      if (lockedFor !== null) throw new LoginLockedError(lockedFor);
-
+      const attempt = await throttle.admit(input.userName, context.ip);
       const row = await repository.findByUserName(input.userName);
       let valid = false;
       if (row) valid = await verifyPassword(input.password, row.passwordHash);
       else await verifyPassword(input.password, await dummyPasswordHash());
       if (!row || !valid) {
-        const lockSeconds = await throttle.recordFailure(userKey, context.ip);
+        const locked = attempt.wrong();
         await audit({
           actor: null,
           action: 'staff.login_failed',
           targetType: 'staff',
           targetId: row?.id ?? null,
-          details: { userName: input.userName.slice(0, 64), locked: lockSeconds !== null },
+          details: { userName: input.userName.slice(0, 64), locked: locked !== null },
           ip: context.ip,
         });
-        if (lockSeconds !== null) throw new LoginLockedError(lockSeconds);
+        if (locked) throw locked;
         throw new AppError(401, MESSAGES.invalidCredentials);
       }
 
       if (row.twoFactorEnabled) {
-        // The user name's failure count stays until the code is right: else each right password would clear
-        // the wrong codes before it, and the lockout would never stop a guesser who has the password.
+        // The right password gives back only its own attempt: the wrong codes before it stay counted until a
+        // code is right, or the lockout would never stop a guesser who has the password.
+        await attempt.right();
         const challenge = await secondFactor.startChallenge(row.id);
         await audit({
           actor: actorOf(row),
@@ -171,7 +186,7 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
         });
         return { challenge };
       }
-      await throttle.recordSuccess(userKey);
+      await attempt.signedIn();
       await audit({
         actor: actorOf(row),
         action: 'staff.login',
@@ -184,8 +199,7 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
 
     /**
      * The code step of a sign-in: a TOTP code or an unused recovery code for the challenge a right password
-     * opened. Wrong codes count toward the account's lockout like wrong passwords, and a locked account or
-     * address gets 429 before any code is checked.
+     * opened. Each code is counted before it is checked, in the same throttle as passwords.
      */
     async verifyLogin(
       input: { challenge: string; code: string },
@@ -194,14 +208,11 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
       const staffId = await secondFactor.challengeOwner(input.challenge);
       const row = staffId ? await repository.findById(staffId) : undefined;
       if (!row) throw new AppError(401, TWO_FACTOR_MESSAGES.challengeEnded);
-      const userKey = row.userName.toLowerCase();
-      const lockedFor = await throttle.lockedSeconds(userKey, context.ip);
-      if (lockedFor !== null) throw new LoginLockedError(lockedFor);
-
+      const attempt = await throttle.admit(row.userName, context.ip);
       const result = await secondFactor.redeemChallenge(input.challenge, row.id, input.code);
       if (result.outcome === 'ended') throw new AppError(401, TWO_FACTOR_MESSAGES.challengeEnded);
       if (result.outcome === 'wrongCode') {
-        const lockSeconds = await throttle.recordFailure(userKey, context.ip);
+        const locked = attempt.wrong();
         await audit({
           actor: null,
           action: 'staff.login_challenge_failed',
@@ -209,19 +220,19 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
           targetId: row.id,
           details: {
             userName: row.userName,
-            locked: lockSeconds !== null,
+            locked: locked !== null,
             challengeEnded: result.challengeEnded,
           },
           ip: context.ip,
         });
-        if (lockSeconds !== null) throw new LoginLockedError(lockSeconds);
+        if (locked) throw locked;
         throw new AppError(
           401,
           result.challengeEnded ? TWO_FACTOR_MESSAGES.challengeEnded : TWO_FACTOR_MESSAGES.codeWrong,
         );
       }
 
-      await throttle.recordSuccess(userKey);
+      await attempt.signedIn();
       await audit({
         actor: actorOf(row),
         action: 'staff.login',
@@ -248,7 +259,10 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
       twoFactorRequired: staff.twoFactorEnrolmentDue,
     }),
 
-    /** Changes the caller's password; every token issued before (this one included) stops working. */
+    /**
+     * Changes the caller's password; every token issued before (this one included) stops working. The current
+     * password is checked through the sign-in throttle, so a stolen session cannot guess it at leisure.
+     */
     async updateMyPassword(
       staff: StaffPrincipal,
       input: { passwordCurrent: string; password: string },
@@ -256,8 +270,12 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
     ): Promise<StaffUser> {
       const row = await repository.findById(staff.id);
       if (!row) throw new AppError(401, MESSAGES.sessionInvalid);
-      if (!(await verifyPassword(input.passwordCurrent, row.passwordHash)))
-        throw new AppError(400, MESSAGES.currentPasswordWrong);
+      await recheckPassword(
+        row,
+        input.passwordCurrent,
+        { action: 'staff.change_password_failed', message: MESSAGES.currentPasswordWrong },
+        context,
+      );
       if (input.password === input.passwordCurrent) throw new AppError(400, MESSAGES.passwordSameAsCurrent);
       const passwordHash = await hashPassword(input.password);
       await write(async (tx) => {
@@ -292,8 +310,12 @@ export function usersService({ repository, throttle, audit, issueToken, secondFa
       facultyScope(staff, input.faculty);
       const row = await repository.findById(staff.id);
       if (!row) throw new AppError(401, MESSAGES.sessionInvalid);
-      if (!(await verifyPassword(input.password, row.passwordHash)))
-        throw new AppError(400, MESSAGES.passwordWrong);
+      await recheckPassword(
+        row,
+        input.password,
+        { action: 'staff.update_own_account_failed', message: MESSAGES.passwordWrong },
+        context,
+      );
       const profile = {
         name: input.name,
         userName: input.userName,

@@ -179,13 +179,13 @@ describe('account security: turning the second factor off', () => {
 
   it("shows the server's refusal of a wrong password or code", async () => {
     const { user } = await openScreen(signedInAs('ADMIN', true, { twoFactorEnabled: true }), {
-      [DISABLE]: () => fails(400, TWO_FACTOR_MESSAGES.codeWrong),
+      [DISABLE]: () => fails(400, TWO_FACTOR_MESSAGES.disableProofWrong),
     });
     await user.click(screen.getByRole('button', { name: 'إيقاف التحقق بخطوتين' }));
     await user.type(await screen.findByLabelText('كلمة المرور'), 'Secret123');
     await user.type(screen.getByLabelText('رمز التحقق'), '111111');
     await user.click(screen.getByRole('button', { name: 'تأكيد الإيقاف' }));
-    expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeWrong)).toBeInTheDocument();
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.disableProofWrong)).toBeInTheDocument();
     expect(within(twoFactorSection()).getByText('مفعّل')).toBeInTheDocument();
   });
 });
