@@ -33,8 +33,11 @@ export function markedRefusal(reply: FastifyReply, error: unknown): unknown {
 export interface GuardedLookup {
   /** The `altcha` field of the body, when sent. */
   proof: string | undefined;
-  /** The student of the request's valid session cookie, when it has one. */
-  sessionStudentId: string | undefined;
+  /**
+   * The student of the request's valid session cookie, when it has one: asked only while the guard is on, so that
+   * a normal day's lookup verifies no cookie it did not verify before.
+   */
+  sessionStudentId: () => string | undefined;
 }
 
 interface LookupGuardOptions {
@@ -98,14 +101,15 @@ export function lookupGuard({ store, proofOfWork, threshold, now = Date.now }: L
         if (!(await proofHolds(request.proof))) throw new ProofOfWorkRequired();
         return lookup().catch(countingMiss);
       }
-      if (request.sessionStudentId === undefined) throw new ProofOfWorkRequired();
+      const sessionStudentId = request.sessionStudentId();
+      if (sessionStudentId === undefined) throw new ProofOfWorkRequired();
       // Any other answer than the session's own student is refused alike, so a session is no oracle.
       const answer = await lookup()
         .catch(countingMiss)
         .catch((error: unknown) => {
           throw error instanceof AppError && error.statusCode === 404 ? new ProofOfWorkRequired() : error;
         });
-      if (answer._id !== request.sessionStudentId) throw new ProofOfWorkRequired();
+      if (answer._id !== sessionStudentId) throw new ProofOfWorkRequired();
       return answer;
     },
   };

@@ -11,7 +11,7 @@ import { z } from 'zod';
 export const LOOKUP_POW = {
   algorithm: 'PBKDF2/SHA-256',
   /** PBKDF2 rounds per try: each try is one native call in the browser, so its scripting overhead is shared. */
-  cost: 250,
+  cost: 500,
   /** The counter is drawn from [minCounter, maxCounter]: a throttled phone solves the largest in under 1 s. */
   minCounter: 50,
   maxCounter: 100,

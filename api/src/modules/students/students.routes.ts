@@ -57,7 +57,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { nationalID, seatNo, altcha }: StudentLookupRequestParsed,
   ) =>
     app.lookupGuard
-      .lookup({ proof: altcha, sessionStudentId: readStudentSession(request)?.studentId }, () =>
+      .lookup({ proof: altcha, sessionStudentId: () => readStudentSession(request)?.studentId }, () =>
         service.lookup(nationalID, seatNo),
       )
       .catch((error: unknown) => {
