@@ -56,7 +56,10 @@ export const redisPlugin = fp(
       const now = Date.now();
       if (now - lastWarning < WARN_EVERY_MS) return;
       lastWarning = now;
-      app.log.warn({ err: error }, 'Redis unreachable: each instance counts the lookup limit alone until it is back');
+      app.log.warn(
+        { err: error },
+        'Redis unreachable: each instance counts the lookup limit alone until it is back',
+      );
     });
     // Wait for the first connection, its first failure, or START_WAIT_MS, whichever comes first.
     let waiting: NodeJS.Timeout | undefined;
