@@ -23,6 +23,7 @@ import { isStopping } from './modules/health/graceful-stop.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { interviewsRoutes } from './modules/interviews/interviews.routes.js';
+import { lookupGuardPlugin } from './modules/lookup-guard/lookup-guard.plugin.js';
 import { myDataRoutes } from './modules/my-data/my-data.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsPlugin);
   // Shared rate-limit counters when REDIS_URL is set (app.redis, else null).
   await app.register(redisPlugin, { url: deps.config.redisUrl });
+  // The student lookup's enumeration guard: its counts in Redis when configured, else in PostgreSQL (decision 18).
+  await app.register(lookupGuardPlugin, { secret: deps.secret });
   // Before the routes: guards every route named in the access table (auth/access-policy.ts).
   await app.register(authPlugin, {
     secret: deps.secret,

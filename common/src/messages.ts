@@ -79,6 +79,10 @@ export const MESSAGES = {
   quizInvalidAnswerValue: 'الإجابة يجب أن تكون صح أو خطأ',
   quizNotDrawn: 'لا توجد أسئلة اختبار لهذا الطالب، أعد تحميل الصفحة',
   studentNotRegistered: 'الرقم القومي غير مسجل، راجع شؤون الطلاب بكليتك',
+  // The lookup's proof-of-work (decision 18): the web app solves it without a word; a page without its script
+  // (the prerendered form) shows this.
+  lookupProofRequired:
+    'يتلقى الموقع الآن محاولات دخول كثيرة، فيلزم الدخولَ تحققٌ تلقائي يجريه المتصفح ولم يصل تحقق صالح. انتظر حتى يكتمل تحميل الصفحة ثم اضغط «دخول» مرة أخرى',
   studentNotFound: 'بيانات الطالب غير موجودة، راجع شؤون الطلاب بكليتك',
   studentIdInvalid: 'رقم الطالب غير صحيح',
   studentSessionExpired: 'انتهت الجلسة، سجل الدخول مرة أخرى بالرقم القومي',

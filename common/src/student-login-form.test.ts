@@ -25,6 +25,7 @@ describe('loginFormErrorFor', () => {
     [400, SEAT_NO_MESSAGES.invalid, 'seatNoInvalid'],
     [400, MESSAGES.textUnstorable, 'invalid'],
     [429, 'anything', 'tooMany'],
+    [403, MESSAGES.lookupProofRequired, 'proofRequired'],
     [503, MESSAGES.databaseUnavailable, 'unavailable'],
     [503, MESSAGES.serverBusy, 'busy'],
     [503, 'the PDF renderer', 'busy'],

@@ -48,6 +48,7 @@ export const LOGIN_FORM_ERRORS = {
   seatNoInvalid: SEAT_NO_MESSAGES.invalid,
   notRegistered: MESSAGES.studentNotRegistered,
   tooMany: MESSAGES.tooManyRequests,
+  proofRequired: MESSAGES.lookupProofRequired,
   busy: MESSAGES.serverBusy,
   unavailable: MESSAGES.databaseUnavailable,
   unexpected: MESSAGES.unexpected,

@@ -11,6 +11,10 @@ import { z } from './zod.js';
 
 /** Longer input is refused before any normalising work. */
 const SEAT_NO_RAW_MAX_LENGTH = 256;
+/** A solved challenge is under 1 kB of base64; anything much longer is not one. */
+export const LOOKUP_PROOF_MAX_LENGTH = 2048;
+/** The body field of a lookup that carries a solved proof-of-work (ALTCHA's own field name). */
+export const LOOKUP_PROOF_FIELD = 'altcha';
 
 /**
  * Body of `POST /students/getStudent`. The national ID is normalised (spaces removed, Arabic-Indic and Persian
@@ -37,6 +41,14 @@ export const studentLookupRequestSchema = z.object(
       .max(SEAT_NO_RAW_MAX_LENGTH, { error: SEAT_NO_MESSAGES.invalid })
       .transform(normalizeSeatNo)
       .pipe(z.string().max(STUDENT_IMPORT_SEAT_NO_MAX_LENGTH, { error: SEAT_NO_MESSAGES.invalid }))
+      .optional(),
+    /**
+     * A solved proof-of-work (an ALTCHA payload: base64 of the challenge and its solution), needed only while the
+     * portal-wide enumeration guard is on (decision 18); ignored otherwise.
+     */
+    [LOOKUP_PROOF_FIELD]: z
+      .string({ error: MESSAGES.lookupProofRequired })
+      .max(LOOKUP_PROOF_MAX_LENGTH, { error: MESSAGES.lookupProofRequired })
       .optional(),
   },
   { error: MESSAGES.invalidInput },

@@ -73,6 +73,12 @@ const DEFAULT_MAX_IN_FLIGHT = 1200;
 /** Heap limit by default: 90 % of what V8 may grow to, so requests are refused before the process dies of it. */
 const DEFAULT_HEAP_SHARE = 0.9;
 
+/**
+ * Unknown national IDs a minute, across every address, past which each lookup must carry a solved proof-of-work
+ * (docs/decisions/0018-lookup-proof-of-work.md): well above the typing mistakes of a results day's busiest minute.
+ */
+const DEFAULT_LOOKUP_POW_THRESHOLD = 300;
+
 const socialLinksSchema = z.array(
   z.object({
     label: z.string().min(1),
@@ -112,6 +118,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     TRUST_PROXY: trustProxy,
     STUDENT_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    STUDENT_LOOKUP_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
+    STUDENT_LOOKUP_POW_THRESHOLD: z.coerce.number().int().min(0).default(DEFAULT_LOOKUP_POW_THRESHOLD),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
     OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
@@ -323,6 +331,10 @@ export interface Config {
   /** Fastify's `trustProxy`: true trusts every hop, a list only hops from those addresses and ranges. */
   trustProxy: boolean | string[];
   studentLookupRateLimit: number;
+  /** IPv6 clients of the lookup limit are counted by this many leading bits (their /64 by default). */
+  studentLookupIpv6Prefix: number;
+  /** Unknown national IDs a minute (all addresses) past which every lookup needs a solved proof-of-work. */
+  studentLookupPowThreshold: number;
   /** Past any of these limits new requests are answered 503 with Retry-After (plugins/overload.ts); 0 = off. */
   overload: {
     maxEventLoopDelayMs: number;
@@ -397,6 +409,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     studentLookupRateLimit: e.STUDENT_LOOKUP_RATE_LIMIT,
+    studentLookupIpv6Prefix: e.STUDENT_LOOKUP_IPV6_PREFIX,
+    studentLookupPowThreshold: e.STUDENT_LOOKUP_POW_THRESHOLD,
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,

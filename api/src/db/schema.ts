@@ -550,6 +550,26 @@ export const loginFailures = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
 
+/**
+ * Unknown national IDs looked up in each minute, across every address and instance, when there is no Redis: past
+ * `STUDENT_LOOKUP_POW_THRESHOLD` every lookup needs a solved proof-of-work (decision 18). Rows older than the
+ * previous minute are deleted as new ones are counted.
+ */
+export const studentLookupMisses = pgTable('student_lookup_misses', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+  misses: integer('misses').notNull(),
+});
+
+/** The proofs-of-work a lookup has already used (without Redis), each kept until its challenge expires. */
+export const studentLookupSpentProofs = pgTable(
+  'student_lookup_spent_proofs',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('student_lookup_spent_proofs_expires_at_idx').on(t.expiresAt)],
+);
+
 /** A staff message to a faculty's students (issue 17): who wrote what to whom, and through which channels. */
 export const notificationCampaigns = pgTable('notification_campaigns', {
   id: id(),

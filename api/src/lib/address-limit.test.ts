@@ -4,16 +4,25 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { reachableTestRedis } from '../../test/redis.js';
 import { errorEnvelope } from '../plugins/error-envelope.js';
-import { addressLimit, memoryCounter, redisCounter, type WindowCounter } from './address-limit.js';
+import {
+  addressLimit,
+  clientKey,
+  memoryCounter,
+  redisCounter,
+  type WindowCounter,
+  withFallback,
+} from './address-limit.js';
 
 const redisUrl = await reachableTestRedis('the Redis counter of the address limit');
 
 async function limitedApp(counter: WindowCounter, max = 2) {
   const app = Fastify();
   await app.register(errorEnvelope);
-  app.get('/limited', { onRequest: addressLimit({ max, windowMs: 60_000, counter }) }, async () => ({
-    ok: true,
-  }));
+  app.get(
+    '/limited',
+    { onRequest: addressLimit({ max, windowMs: 60_000, counter, ipv6Prefix: 64 }) },
+    async () => ({ ok: true }),
+  );
   await app.ready();
   return app;
 }
@@ -81,12 +90,57 @@ describe('addressLimit', () => {
     await app.close();
   });
 
-  it('lets requests through, without limit headers, when the counter fails', async () => {
+  it('counts the addresses of one IPv6 /64 together, and an IPv4-mapped address as its IPv4', async () => {
+    const app = await limitedApp(memoryCounter());
+    expect((await from(app, '2001:db8:1:2::1')).statusCode).toBe(200);
+    expect((await from(app, '2001:db8:1:2:ffff:ffff:ffff:fffe')).statusCode).toBe(200);
+    expect((await from(app, '2001:db8:1:2:abcd::9')).statusCode).toBe(429);
+    expect((await from(app, '2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await from(app, '10.0.0.6')).statusCode).toBe(200);
+    expect((await from(app, '::ffff:10.0.0.6')).statusCode).toBe(200);
+    expect((await from(app, '::ffff:a00:6')).statusCode).toBe(429);
+    await app.close();
+  });
+
+  it('refuses with 500 rather than letting requests through unlimited when the counter fails', async () => {
     const failing: WindowCounter = { add: (_key, _window, counted) => counted(new Error('Redis is down')) };
-    const app = await limitedApp(failing, 0);
+    const app = await limitedApp(failing, 5);
     const answer = await from(app, '10.0.0.3');
-    expect(answer.statusCode).toBe(200);
+    expect(answer.statusCode).toBe(500);
     expect(answer.headers['x-ratelimit-limit']).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('clientKey', () => {
+  it.each([
+    ['10.1.2.3', 64, '10.1.2.3'],
+    ['::ffff:10.1.2.3', 64, '10.1.2.3'],
+    ['2001:db8:aa:bb:1:2:3:4', 64, '2001:db8:aa:bb::/64'],
+    ['2001:0DB8:00aa:00bb::ffff', 64, '2001:db8:aa:bb::/64'],
+    ['2001:db8:aa:bb:1:2:3:4', 48, '2001:db8:aa::/48'],
+    ['2001:db8:aa:bb:1:2:3:4', 128, '2001:db8:aa:bb:1:2:3:4/128'],
+    ['fe80::1%eth0', 64, 'fe80::/64'],
+    ['not an address', 64, 'not an address'],
+  ] as const)('%s with /%i → %s', (address, prefix, key) => {
+    expect(clientKey(address, prefix)).toBe(key);
+  });
+});
+
+describe('withFallback', () => {
+  it('counts in memory while the primary counter fails, so the limit still holds', async () => {
+    let down = true;
+    const primary = memoryCounter();
+    const flaky: WindowCounter = {
+      add: (key, windowMs, counted) =>
+        down ? counted(new Error('Redis is down')) : primary.add(key, windowMs, counted),
+    };
+    const app = await limitedApp(withFallback(flaky, memoryCounter()));
+    expect((await from(app, '10.0.0.7')).statusCode).toBe(200);
+    expect((await from(app, '10.0.0.7')).statusCode).toBe(200);
+    expect((await from(app, '10.0.0.7')).statusCode).toBe(429);
+    down = false;
+    expect((await from(app, '10.0.0.7')).headers['x-ratelimit-remaining']).toBe('1');
     await app.close();
   });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/common';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { LruMap } from 'toad-cache';
 import { AppError } from './app-error.js';
 
@@ -71,26 +72,58 @@ export function redisCounter(redis: Redis, prefix: string): WindowCounter {
   };
 }
 
+/**
+ * Counts in `primary` (Redis) and, whenever it fails, in `fallback` (this process's memory): while Redis is away
+ * each instance still holds every address to the limit on its own, rather than letting every request through.
+ */
+export function withFallback(primary: WindowCounter, fallback: WindowCounter): WindowCounter {
+  return {
+    add(key, windowMs, counted) {
+      primary.add(key, windowMs, (error, count) => {
+        if (error || !count) fallback.add(key, windowMs, counted);
+        else counted(null, count);
+      });
+    },
+  };
+}
+
+/**
+ * The key a client is counted under: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4), an IPv6
+ * address by its first `ipv6Prefix` bits, written as the network (`2001:db8:1:2::/64`). One subscriber is handed
+ * a whole /64 (2^64 addresses), so counting each IPv6 address apart would be no limit at all.
+ */
+export function clientKey(address: string, ipv6Prefix: number): string {
+  if (!address.includes(':') || !ipaddr.IPv6.isValid(address)) return address;
+  const ipv6 = ipaddr.IPv6.parse(address);
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${ipv6.toString()}/${ipv6Prefix}`);
+  return `${network.toString()}/${ipv6Prefix}`;
+}
+
 interface AddressLimit {
   /** Requests each client address may make in a window. */
   max: number;
   windowMs: number;
   counter: WindowCounter;
+  /** IPv6 clients are counted by this many leading bits of their address (`STUDENT_LOOKUP_IPV6_PREFIX`). */
+  ipv6Prefix: number;
 }
 
 /**
  * An onRequest hook that allows each client address `max` requests per window and answers 429 with the Arabic
- * message past that, with the `x-ratelimit-*` headers on both and `retry-after` on the refusal. When the counter
- * fails (Redis unreachable), the request is let through: a login must not depend on Redis.
+ * message past that, with the `x-ratelimit-*` headers on both and `retry-after` on the refusal. A client is its
+ * `clientKey` (an IPv6 client by its prefix). A counter that fails answers the request with its error (500): give
+ * a Redis counter a memory fallback (`withFallback`) so that a login neither depends on Redis nor escapes the
+ * limit while it is away.
  *
  * A callback rather than an async hook, and without @fastify/rate-limit: its hook awaited three promises and
  * rebuilt the route's options on every request: 4.6 µs of a login's 116 (docs/decisions/0010-login-cost.md).
  */
-export function addressLimit({ max, windowMs, counter }: AddressLimit) {
+export function addressLimit({ max, windowMs, counter, ipv6Prefix }: AddressLimit) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    counter.add(request.ip, windowMs, (error, counted) => {
+    counter.add(clientKey(request.ip, ipv6Prefix), windowMs, (error, counted) => {
       if (error || !counted) {
-        done();
+        done(error ?? new Error('the request counter gave no count'));
         return;
       }
       const resetSeconds = Math.ceil(counted.msLeft / 1000);

@@ -41,8 +41,8 @@ export async function redisAnswers(client: Redis): Promise<boolean> {
 
 /**
  * Decorates the app with `redis`: one client for the process when a URL is given (closed with the app), else
- * `null`. An unreachable Redis does not stop the start: readiness (`/health/ready`) reports it, and the student
- * lookup limit lets requests through until it is back (see docs/decisions/0004-scale-out.md).
+ * `null`. An unreachable Redis does not stop the start: readiness (`/health/ready`) reports it, the student lookup
+ * limit counts in each instance's memory and the lookup guard in PostgreSQL until it is back (decisions 4, 18).
  */
 export const redisPlugin = fp(
   async (app: FastifyInstance, options: { url: string | undefined }) => {
@@ -56,7 +56,10 @@ export const redisPlugin = fp(
       const now = Date.now();
       if (now - lastWarning < WARN_EVERY_MS) return;
       lastWarning = now;
-      app.log.warn({ err: error }, 'Redis unreachable: shared rate limits are not enforced until it is back');
+      app.log.warn(
+        { err: error },
+        'Redis unreachable: each instance counts the lookup limit alone until it is back',
+      );
     });
     // Wait for the first connection, its first failure, or START_WAIT_MS, whichever comes first.
     let waiting: NodeJS.Timeout | undefined;

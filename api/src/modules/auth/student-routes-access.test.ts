@@ -39,6 +39,7 @@ const OPEN_ROUTES: Record<string, string> = {
   'POST /students/getStudent': 'the student login itself (rate-limited: enumeration.redis.test.ts)',
   'POST /students/loginForm':
     'the same login as a form post, under the same limit (student-login-form.routes.test.ts)',
+  'GET /students/lookupChallenge': 'a proof-of-work challenge, the same kind for everyone (lookup-guard/)',
   'GET /students/getStudentBook': 'the charter, the same for every student',
   'GET /additionalQuestions': 'the questionnaire, the same for every student',
 };

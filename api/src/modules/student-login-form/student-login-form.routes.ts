@@ -1,18 +1,31 @@
-import { MESSAGES, STUDENT_LOGIN_FORM_PATH, studentLookupRequestSchema } from '@portal/common';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import {
+  MESSAGES,
+  STUDENT_LOGIN_FORM_PATH,
+  type StudentLookupRequestParsed,
+  type StudentLookupResponse,
+  studentLookupRequestSchema,
+} from '@portal/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { setStudentSession } from '../student-session/student-session.js';
-import type { StudentsService } from '../students/students.service.js';
 import { isCrossSitePost, landingOf, refusalAsRedirect, setWebAppCookies } from './student-login-form.js';
 
 const API_PREFIX = '/api/v1';
-/** A national ID is 14 digits and a seat number at most 20; a form body ten times that is already not a login. */
-const FORM_BODY_LIMIT = 1024;
+/**
+ * A national ID is 14 digits, a seat number at most 20 and a solved proof-of-work under 1 kB of base64; a form body
+ * twice that is already not a login.
+ */
+const FORM_BODY_LIMIT = 4096;
 
 interface LoginFormDeps {
-  service: StudentsService;
+  /** getStudent's lookup: through the same enumeration guard (a solved proof in the `altcha` field). */
+  lookup: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: StudentLookupRequestParsed,
+  ) => Promise<StudentLookupResponse>;
   /** The lookup's rate limit, the same counter as getStudent's, so two doors do not double the guesses. */
   lookupLimit: onRequestHookHandler;
 }
@@ -22,7 +35,7 @@ interface LoginFormDeps {
  * same session and the same limit as getStudent, but the answer is a redirect a browser follows: to the
  * student's screen, or back to the login screen naming the refusal. Registered inside the students plugin.
  */
-export function registerStudentLoginForm(app: FastifyInstance, { service, lookupLimit }: LoginFormDeps) {
+export function registerStudentLoginForm(app: FastifyInstance, { lookup, lookupLimit }: LoginFormDeps) {
   const secondFactor = app.config.studentSecondFactor;
   app.register(async (scope) => {
     // A browser's form post and nothing else: the JSON door is getStudent.
@@ -62,7 +75,7 @@ export function registerStudentLoginForm(app: FastifyInstance, { service, lookup
       },
       async (request, reply) => {
         const { nationalID: nationalId, seatNo } = request.body;
-        const answer = await service.lookup(nationalId, seatNo);
+        const answer = await lookup(request, reply, request.body);
         setStudentSession(reply, answer._id);
         setWebAppCookies(reply, answer._id, nationalId, secondFactor === 'seatNo' ? seatNo : undefined);
         return reply.header('cache-control', 'no-store').redirect(landingOf(answer), 303);

@@ -73,11 +73,18 @@ describe('getStudent rate limit while Redis is unreachable', async () => {
   const env = { STUDENT_LOOKUP_RATE_LIMIT: '2', REDIS_URL: 'redis://127.0.0.1:1' };
   const { app, database } = await createTestApp(env);
 
-  it('lets lookups through (logins keep working) and readiness reports Redis down', async () => {
+  it("counts in the instance's memory (never lets lookups through) and readiness reports Redis down", async () => {
     const student = await insertStudent(database.db);
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 2; i += 1) {
       expect((await lookup(app, student.nationalId, '10.9.9.9')).statusCode).toBe(200);
     }
+    const limited = await lookup(app, student.nationalId, '10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      status: 'error',
+      message: 'عدد كبير من المحاولات، حاول مرة أخرى بعد قليل',
+    });
+    expect((await lookup(app, student.nationalId, '10.9.9.10')).statusCode).toBe(200);
     const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'error', database: 'up', redis: 'down' });

@@ -33,6 +33,20 @@ describe('getStudent rate limit', () => {
     expect(otherClient.statusCode).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client, and IPv4-mapped IPv6 as its IPv4', async () => {
+    const student = await insertStudent(database.db);
+    const statuses = [];
+    for (const address of ['2001:db8:77:1::1', '2001:db8:77:1::2', '2001:db8:77:1:ffff:ffff:ffff:ffff']) {
+      statuses.push((await lookup(student.nationalId, address)).statusCode);
+    }
+    statuses.push((await lookup(student.nationalId, '2001:db8:77:1::9')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await lookup(student.nationalId, '2001:db8:77:2::1')).statusCode).toBe(200);
+
+    for (let i = 0; i < 3; i += 1) await lookup(student.nationalId, '10.0.0.9');
+    expect((await lookup(student.nationalId, '::ffff:10.0.0.9')).statusCode).toBe(429);
+  });
+
   it('limits only getStudent', async () => {
     for (let i = 0; i < 5; i += 1) {
       const res = await app.inject({

@@ -1,14 +1,19 @@
 import {
   errorEnvelopeSchema,
   MESSAGES,
+  type StudentLookupRequestParsed,
   studentLookupRequestSchema,
   studentLookupResponseSchema,
 } from '@portal/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressLimit, memoryCounter, redisCounter } from '../../lib/address-limit.js';
+import { addressLimit, memoryCounter, redisCounter, withFallback } from '../../lib/address-limit.js';
+import { markedRefusal } from '../lookup-guard/lookup-guard.js';
+import { registerLookupChallenge } from '../lookup-guard/lookup-guard.routes.js';
 import { registerStudentLoginForm } from '../student-login-form/student-login-form.routes.js';
 import {
+  readStudentSession,
   requireStudent,
   setStudentSession,
   studentSessionFirst,
@@ -30,16 +35,34 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     studentSecondFactor: app.config.studentSecondFactor,
   });
 
-  // One limit for both doors of the lookup (the JSON call and the login screen's form post), so that using both
-  // does not double the guesses an address gets. With REDIS_URL the counts live in Redis, shared by every
-  // instance (keys `portal:rate-limit:student-lookup:<address>`); while Redis is unreachable lookups are let
-  // through rather than refused. Without it each process counts in its own memory. (Staff sign-in lockouts live
-  // in PostgreSQL: login-throttle.repository.ts.)
+  // One limit for both doors of the lookup (the JSON call and the login screen's form post) and the proof-of-work
+  // challenge, so that using several does not multiply the guesses an address gets. An IPv6 client is counted by
+  // its prefix (STUDENT_LOOKUP_IPV6_PREFIX, a /64 by default). With REDIS_URL the counts live in Redis, shared by
+  // every instance (keys `portal:rate-limit:student-lookup:<address>`); while Redis is unreachable each instance
+  // counts in its own memory, never lets lookups through uncounted. Without it each process counts in its memory.
+  // (Staff sign-in lockouts live in PostgreSQL: login-throttle.repository.ts.)
   const lookupLimit = addressLimit({
     max: app.config.studentLookupRateLimit,
     windowMs: LOOKUP_WINDOW_MS,
-    counter: app.redis ? redisCounter(app.redis, LOOKUP_COUNT_PREFIX) : memoryCounter(),
+    counter: app.redis
+      ? withFallback(redisCounter(app.redis, LOOKUP_COUNT_PREFIX), memoryCounter())
+      : memoryCounter(),
+    ipv6Prefix: app.config.studentLookupIpv6Prefix,
   });
+
+  // Both doors look up through the portal-wide enumeration guard (lookup-guard/, decision 18).
+  const guardedLookup = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { nationalID, seatNo, altcha }: StudentLookupRequestParsed,
+  ) =>
+    app.lookupGuard
+      .lookup({ proof: altcha, sessionStudentId: () => readStudentSession(request)?.studentId }, () =>
+        service.lookup(nationalID, seatNo),
+      )
+      .catch((error: unknown) => {
+        throw markedRefusal(reply, error);
+      });
 
   app.post(
     '/students/getStudent',
@@ -51,24 +74,29 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'With `STUDENT_SECOND_FACTOR=seatNo` the body carries `seatNo` too, the seat number of the imported ' +
           'list; a wrong or missing one is answered exactly as an unknown national ID (404). Without the ' +
-          'setting `seatNo` is ignored.',
+          'setting `seatNo` is ignored. While more than `STUDENT_LOOKUP_POW_THRESHOLD` unknown national IDs a ' +
+          'minute are tried across the portal, the body must carry `altcha`, a solved challenge of ' +
+          '`GET /students/lookupChallenge` (used once), unless the request holds the session of the student it ' +
+          'looks up: without one the answer is 403 with the header `x-proof-of-work`.',
         body: studentLookupRequestSchema,
         response: {
           200: studentLookupResponseSchema,
           400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
           429: errorEnvelopeSchema,
         },
       },
     },
     async (request, reply) => {
-      const answer = await service.lookup(request.body.nationalID, request.body.seatNo);
+      const answer = await guardedLookup(request, reply, request.body);
       setStudentSession(reply, answer._id);
       return answer;
     },
   );
 
-  registerStudentLoginForm(app, { service, lookupLimit });
+  registerStudentLoginForm(app, { lookup: guardedLookup, lookupLimit });
+  registerLookupChallenge(app, lookupLimit);
 
   app.get(
     '/students/appointment/:id.ics',

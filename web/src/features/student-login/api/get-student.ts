@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getStudent } from '@/lib/student-lookup';
+import { lookupWithProof } from '../proof-of-work/lookup-with-proof';
 
 // The lookup lives in lib/ because the student screens refresh the student with it too.
 export { getStudent };
@@ -12,6 +13,6 @@ export interface StudentCredentials {
 
 export function useGetStudent() {
   return useMutation({
-    mutationFn: ({ nationalID, seatNo }: StudentCredentials) => getStudent(nationalID, seatNo),
+    mutationFn: ({ nationalID, seatNo }: StudentCredentials) => lookupWithProof(nationalID, seatNo),
   });
 }

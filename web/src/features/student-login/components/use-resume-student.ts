@@ -2,7 +2,7 @@ import type { StudentLookupResponse } from '@portal/common';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '@/lib/api-client';
 import { getCookie } from '@/lib/cookies';
-import { getStudent } from '../api/get-student';
+import { lookupWithProof } from '../proof-of-work/lookup-with-proof';
 
 type OnResult = (nationalID: string, result: ApiResult<StudentLookupResponse>) => void;
 
@@ -19,7 +19,7 @@ export function useResumeStudent(onResult: OnResult): boolean {
   useEffect(() => {
     if (savedId === undefined || started.current) return;
     started.current = true;
-    getStudent(savedId).then((result) => {
+    lookupWithProof(savedId).then((result) => {
       if (result.status === 'error') setResuming(false);
       onResult(savedId, result);
     });
