@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   maskEmail,
   maskPhone,
   normalizeSeatNo,
@@ -48,6 +49,13 @@ export function studentStepUpService(repository: StudentStepUpRepository, option
     throw new AppError(status, message);
   }
 
+  /** The student's contacts; 404 once the student is gone (its session may outlive it). */
+  async function studentContacts(session: StepUpSession) {
+    const contacts = await repository.contacts(session.studentId);
+    if (!contacts) throw new AppError(404, MESSAGES.studentNotFound);
+    return contacts;
+  }
+
   return {
     /**
      * `POST /students/stepUp/{id}`: sends a code to the contacts it may go to, or names the seat number where
@@ -57,10 +65,10 @@ export function studentStepUpService(repository: StudentStepUpRepository, option
       session: StepUpSession,
       context: StepUpContext,
     ): Promise<{ method: StepUpMethod; sentTo?: string[] }> {
+      const contacts = await studentContacts(session);
       if (options.method !== 'code') return { method: options.method };
-      const contacts = await repository.contacts(session.studentId);
-      const phone = options.sms ? contacts?.phone?.trim() || null : null;
-      const email = options.email ? contacts?.email?.trim() || null : null;
+      const phone = options.sms ? contacts.phone?.trim() || null : null;
+      const email = options.email ? contacts.email?.trim() || null : null;
       if (!phone && !email) return { method: 'seatNo' };
       const code = newStepUpCode();
       const hash = stepUpCodeHash(options.secret, session.sessionId, code);
@@ -78,6 +86,7 @@ export function studentStepUpService(repository: StudentStepUpRepository, option
       context: StepUpContext,
     ): Promise<void> {
       if (options.method === 'off') return;
+      const contacts = await studentContacts(session);
       const counted = await repository.countTry(session);
       if (!counted) return refuse(session, context, 403, STEP_UP_MESSAGES.codeExpired, 'foreignSession');
       if (counted.tries > STEP_UP_MAX_TRIES || counted.tries + counted.otherTries > STUDENT_TRIES_PER_HOUR) {
@@ -103,11 +112,10 @@ export function studentStepUpService(repository: StudentStepUpRepository, option
         return;
       }
       // The seat number: where the setting asks for it, or for a student no code can reach.
-      const contacts = await repository.contacts(session.studentId);
       const reachable =
         options.method === 'code' &&
-        ((options.sms && contacts?.phone?.trim()) || (options.email && contacts?.email?.trim()));
-      const seatNo = contacts?.seatNo ? normalizeSeatNo(contacts.seatNo) : null;
+        ((options.sms && contacts.phone?.trim()) || (options.email && contacts.email?.trim()));
+      const seatNo = contacts.seatNo ? normalizeSeatNo(contacts.seatNo) : null;
       if (reachable || !seatNo || !sameText(seatNo, answer.seatNo ?? '')) {
         return refuse(session, context, 400, STEP_UP_MESSAGES.seatNoWrong, 'seatNoWrong');
       }
