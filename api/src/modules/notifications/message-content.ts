@@ -262,7 +262,7 @@ function staffMessage(
 
 const stepUpPayload = z.object({ code: z.string().regex(/^\d{6}$/) });
 
-function stepUp(payload: unknown): Message {
+function stepUp(payload: unknown, settings: ContentSettings): Message {
   const { code } = parsePayload(stepUpPayload, 'student.step_up', payload);
   const warning = 'إن لم تطلبه أنت فلا تعطه لأحد، ولا تفعل شيئا.';
   return {
@@ -270,8 +270,9 @@ function stepUp(payload: unknown): Message {
     blocks: [
       paragraph(`رمز التحقق لفتح بياناتك ومستنداتك في بوابة القبول: ${code}`),
       paragraph(`صالح لمدة 10 دقائق ولمرة واحدة. ${warning}`),
+      portalLink(settings),
     ],
-    sms: `رمز التحقق في بوابة القبول: ${code} (صالح 10 دقائق). ${warning}`,
+    sms: `رمز التحقق في بوابة القبول: ${code}، صالح 10 دقائق. لا تعطه لأحد.`,
   };
 }
 
@@ -286,7 +287,7 @@ function contactChanged(student: ContentStudent, settings: ContentSettings): Mes
       paragraph(notYou),
       portalLink(settings),
     ],
-    sms: `تم تغيير رقم الهاتف أو البريد الإلكتروني المسجل في بوابة القبول. ${notYou}`,
+    sms: 'تم تغيير الهاتف أو البريد المسجل في بوابة القبول. إن لم تكن أنت فراجع شؤون الطلاب بكليتك فورا.',
   };
 }
 
@@ -305,7 +306,7 @@ function message(input: OutboxContentInput, student: ContentStudent, settings: C
     case 'staffMessage':
       return staffMessage(input.campaignText, student, settings);
     case 'student.step_up':
-      return stepUp(input.payload);
+      return stepUp(input.payload, settings);
     case 'student.contact_changed':
       return contactChanged(student, settings);
   }
