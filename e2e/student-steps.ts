@@ -76,3 +76,14 @@ export async function answerQuestionnaire(page: Page, questions: StoredQuestion[
     }
   }
 }
+
+/**
+ * The step-up dialog (issue 33) that opens before the own-data zip: `answer` typed into its one field (the code
+ * read from the mail server, or the seat number), then 'تحقق'. Answers once the dialog has closed.
+ */
+export async function passStepUpDialog(page: Page, answer: string) {
+  const dialog = page.getByRole('dialog', { name: 'التحقق من الهوية' });
+  await dialog.getByRole('textbox').fill(answer);
+  await dialog.getByRole('button', { name: 'تحقق' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

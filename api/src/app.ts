@@ -33,6 +33,8 @@ import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
 import { seasonsRoutes } from './modules/seasons/seasons.routes.js';
 import { staffSessionsRoutes } from './modules/staff-sessions/staff-sessions.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
+import { studentSessionRoutes } from './modules/student-session/student-session.routes.js';
+import { studentStepUpRoutes } from './modules/student-step-up/student-step-up.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { twoFactorPlugin } from './modules/two-factor/two-factor.plugin.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
@@ -155,6 +157,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(notificationsRoutes);
       await api.register(auditRoutes, { secret: deps.secret });
       await api.register(myDataRoutes);
+      await api.register(studentSessionRoutes);
+      await api.register(studentStepUpRoutes, { secret: deps.secret });
       await api.register(seasonsRoutes);
     },
     { prefix: '/api/v1' },

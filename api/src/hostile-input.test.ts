@@ -23,9 +23,11 @@ import { JSON_CASES } from '../test/hostile-input/json-cases.js';
 import { NOTIFICATION_CASES } from '../test/hostile-input/notification-cases.js';
 import { SEASON_CASES } from '../test/hostile-input/season-cases.js';
 import { STAFF_SESSION_CASES } from '../test/hostile-input/staff-session-cases.js';
+import { STEP_UP_CASES } from '../test/hostile-input/step-up-cases.js';
 import { STUDENT_DATA_CASES } from '../test/hostile-input/student-data-cases.js';
 import { TWO_FACTOR_CASES } from '../test/hostile-input/two-factor-cases.js';
 import { multipartBody } from '../test/multipart.js';
+import { passStepUp } from '../test/step-up.js';
 import { createTestApp } from '../test/test-app.js';
 import { students } from './db/schema.js';
 import { API_PREFIX } from './modules/auth/access-policy.js';
@@ -51,6 +53,7 @@ const CASES: readonly HostileCase[] = [
   ...SEASON_CASES,
   ...STUDENT_DATA_CASES,
   ...STAFF_SESSION_CASES,
+  ...STEP_UP_CASES,
   ...TWO_FACTOR_CASES,
   ...uploadCases(() => {
     if (!sheets) throw new Error('spreadsheets not built yet');
@@ -77,6 +80,8 @@ beforeAll(async () => {
   // The review calls need a complete student with stored images; `student` completes only in the last cases.
   const reviewStudent = await insertReviewableStudent(app, { college: TEST_FACULTY });
   cookies.set('student', await loginStudent(app, student.nationalId));
+  // Its session passed the step-up (issue 33): the document cases test the document route, not the step-up.
+  await passStepUp(app, cookies.get('student') ?? '', student.id);
   cookies.set('passedStudent', await loginStudent(app, passedStudent.nationalId));
   const staff: Partial<CaseContext['staff']> = {};
   for (const role of STAFF_ROLES) {

@@ -11,6 +11,7 @@ import { insertStudent, loginStudent, type StudentOverrides } from './builders.j
 import { COMPLETE_DATA_FIELDS, SOCIAL_WORK_FAMILY } from './complete-data-fields.js';
 import { tinyPng } from './images.js';
 import { multipartBody } from './multipart.js';
+import { passStepUp } from './step-up.js';
 
 /**
  * What the access tests need of students: session cookies of every kind (valid, expired, forged, unsigned,
@@ -42,6 +43,13 @@ export function tamperedStudentCookie(app: App, signedFor: string, studentId: st
     encodeStudentSession({ studentId: signedFor, expiresAt: Date.now() + ONE_HOUR }),
   );
   return cookieOf(signed.replace(signedFor, studentId));
+}
+
+/** A session cookie the app accepts for the student, with a step-up passed on it (issue 33). */
+export async function steppedUpStudentCookie(app: App, studentId: string): Promise<string> {
+  const cookie = studentCookie(app, studentId);
+  await passStepUp(app, cookie, studentId);
+  return cookie;
 }
 
 /** A complete-data form (fields and six PNG images) a social-work student may submit. */
@@ -81,6 +89,8 @@ export async function accomplishedStudent(app: App, overrides: StudentOverrides 
     payload: form.payload,
   });
   if (res.statusCode !== 200) throw new Error(`complete data failed: ${res.statusCode} ${res.body}`);
+  // Its session reaches everything a student may read, the own-data zip and document images included.
+  await passStepUp(app, cookie, student.id);
   await app.db
     .insert(appointments)
     .values({ studentId: student.id, appointedDay: '2030-01-02', appointedHour: 9 });

@@ -84,6 +84,12 @@ export async function studentRouteRequests(app: App): Promise<Record<string, Stu
     ),
     'GET /students/interviewSlots/:id': get((t) => `/students/interviewSlots/${t.id}`),
     'GET /students/myData/:id': get((t) => `/students/myData/${t.id}`),
+    'POST /students/stepUp/:id': (t) => ({ method: 'POST', url: `${API_PREFIX}/students/stepUp/${t.id}` }),
+    'POST /students/stepUp/:id/verify': (t) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/students/stepUp/${t.id}/verify`,
+      payload: { seatNo: '1' },
+    }),
     'POST /students/bookInterview/:id': (t) => ({
       method: 'POST',
       url: `${API_PREFIX}/students/bookInterview/${t.id}`,

@@ -29,5 +29,6 @@ export * from './student-lookup.js';
 export * from './student-progress.js';
 export * from './student-records.js';
 export * from './student-routing.js';
+export * from './student-step-up.js';
 export * from './two-factor.js';
 export * from './validate-additional-answers.js';

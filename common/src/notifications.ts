@@ -16,6 +16,9 @@ export const NOTIFICATION_EVENTS = [
   'interviewAppointed',
   'deadlineReminder',
   'staffMessage',
+  // Issue 33: a step-up code, and the notice of a changed phone number or e-mail to the ones before it.
+  'student.step_up',
+  'student.contact_changed',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -42,6 +45,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   interviewAppointed: 'تحديد موعد الاختبار الشخصي',
   deadlineReminder: 'تذكير بموعد انتهاء استكمال البيانات',
   staffMessage: 'رسالة من الكلية',
+  'student.step_up': 'رمز التحقق',
+  'student.contact_changed': 'تغيير بيانات الاتصال',
 };
 
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { insertStudent, type NewStudent } from '../fixtures.js';
 import { connectPortalDb } from '../portal-db.js';
 import { freshDataDir, type PortalServer, startPortal } from '../portal-server.js';
+import { passStepUpDialog } from '../student-steps.js';
 
 // Issue 20 end to end, on a portal of its own started with STUDENT_SECOND_FACTOR=seatNo: the login (prerendered,
 // with and without scripts) asks the seat number beside the national ID, a wrong one is refused as an unknown
@@ -110,8 +111,11 @@ test.describe('the login with the seat number, and the student data download', (
     expect(lookups).toContainEqual({ nationalID: student.nationalId, seatNo: SEAT_NO });
     await expectAccessible(page);
 
+    // No mail or SMS on this portal: the step-up asks the seat number (issue 33).
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'تنزيل بياناتي' }).click();
+    await page.getByRole('button', { name: 'تنزيل بياناتي' }).click();
+    await expect(page.getByRole('dialog').getByLabel('رقم الجلوس')).toBeVisible({ timeout: 15_000 });
+    await passStepUpDialog(page, arabicIndic(SEAT_NO));
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.zip$/);
     const zip = await readFile(await file.path());

@@ -215,6 +215,8 @@ const envSchema = z
         return [...new Set(roles as StaffRole[])];
       }),
     STUDENT_SECOND_FACTOR: z.enum(['off', 'seatNo']).default('off'),
+    // Default chosen below from the channels: a code where one can be sent, else the seat number.
+    STUDENT_STEP_UP: optionalText.pipe(z.enum(['code', 'seatNo', 'off']).optional()),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SMTP_URL: optionalText.pipe(
       z
@@ -364,6 +366,11 @@ export interface Config {
   staffTwoFactorRequired: readonly StaffRole[];
   /** `seatNo`: a student logs in with the national ID and the seat number of the imported list (issue 20). */
   studentSecondFactor: 'off' | 'seatNo';
+  /**
+   * What opens the own-data zip and the document images beside the session (issue 33): a code sent to the
+   * contacts on record, the seat number, or nothing.
+   */
+  studentStepUp: 'code' | 'seatNo' | 'off';
   branding: {
     universityName: string;
     universityNameEn: string;
@@ -459,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, now = new Date()): Config {
     retentionDays: e.RETENTION_DAYS,
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED,
     studentSecondFactor: e.STUDENT_SECOND_FACTOR,
+    studentStepUp: e.STUDENT_STEP_UP ?? (e.SMTP_URL || e.SMS_URL ? 'code' : 'seatNo'),
     branding: {
       universityName: e.UNIVERSITY_NAME,
       universityNameEn: e.UNIVERSITY_NAME_EN,

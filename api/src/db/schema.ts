@@ -606,6 +606,8 @@ export const notifications = pgTable(
         'interviewAppointed',
         'deadlineReminder',
         'staffMessage',
+        'student.step_up',
+        'student.contact_changed',
       ],
     }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
@@ -642,4 +644,50 @@ export const notifications = pgTable(
 export const smsRate = pgTable('sms_rate', {
   second: integer('second').primaryKey(),
   count: integer('count').notNull().default(0),
+});
+
+/**
+ * What the server keeps of a student session (issue 33). The session itself is the signed cookie, and a login
+ * writes nothing: a row exists only once the session asked for a step-up code, passed one, or logged out. Every
+ * student request reads its row by the cookie's session id (`ended_at` set: refused everywhere at once).
+ */
+export const studentSessions = pgTable(
+  'student_sessions',
+  {
+    /** The cookie's random session id (or, for a cookie of the earlier format, its whole signed value). */
+    id: text('id').primaryKey(),
+    // No foreign key: a row outlives its student until the cookie's expiry, so that a session of a deleted
+    // student still reads as logged out or stepped up, and its calls answer that the student is gone.
+    studentId: uuid('student_id').notNull(),
+    /** The cookie's own expiry: past it the row says nothing the cookie does not, and may be deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Until when a passed step-up opens the own-data zip and the document images, on this session only. */
+    stepUpUntil: timestamp('step_up_until', { withTimezone: true }),
+    /** HMAC of the code last sent; null once used. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    /** Tries at the step-up (the code since it was sent, or the seat number), counted before each check. */
+    tries: smallint('tries').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The student's recent sessions: the step-up's failures are also capped per student (new sessions are free).
+    index('student_sessions_student_idx').on(t.studentId, t.updatedAt),
+    index('student_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The contacts a student had before the last change of phone number or e-mail through the complete-data form:
+ * for 24 hours after it step-up codes go to them, so that whoever changed them cannot redirect the codes.
+ */
+export const studentContactChanges = pgTable('student_contact_changes', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  previousPhoneNumber: text('previous_phone_number'),
+  previousEmail: text('previous_email'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });

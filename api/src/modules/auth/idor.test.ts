@@ -148,6 +148,8 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       before,
     );
   },
+  'POST /students/stepUp/:id': () => expectStudentRouteRefused('POST /students/stepUp/:id'),
+  'POST /students/stepUp/:id/verify': () => expectStudentRouteRefused('POST /students/stepUp/:id/verify'),
   'GET /students/photo/:id/:kind': async () => {
     await expectStudentRouteRefused('GET /students/photo/:id/:kind');
     // Staff have no business with the preview route either.

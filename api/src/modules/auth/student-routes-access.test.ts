@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { apiRoutes } from '../../../test/route-table.js';
+import { passStepUp } from '../../../test/step-up.js';
 import {
   accomplishedStudent,
   forgedStudentCookie,
@@ -42,6 +43,8 @@ const OPEN_ROUTES: Record<string, string> = {
   'GET /students/lookupChallenge': 'a proof-of-work challenge, the same kind for everyone (lookup-guard/)',
   'GET /students/getStudentBook': 'the charter, the same for every student',
   'GET /additionalQuestions': 'the questionnaire, the same for every student',
+  'POST /students/logout':
+    'ends only the session of the cookie it comes with (student-session.routes.test.ts)',
 };
 
 const STUDENT_ROUTES = await studentRouteRequests(app);
@@ -131,6 +134,8 @@ describe.each(Object.entries(STUDENT_ROUTES))('%s', (_, request) => {
   it("refuses a deleted student's session", async () => {
     const gone = await insertStudent(db);
     const cookie = await loginStudent(app, gone.nationalId);
+    // With a step-up passed, so that the routes behind one answer for the deletion, not for the step-up.
+    await passStepUp(app, cookie, gone.id);
     await db.delete(students).where(eq(students.id, gone.id));
     const res = await send(request(gone), cookie);
     // Not found (the photo route says which thing), or 403 where the path names the student by national ID.

@@ -3,8 +3,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
-import { collegePrograms, colleges, studentImages, students } from '../../db/schema.js';
+import {
+  collegePrograms,
+  colleges,
+  studentContactChanges,
+  studentImages,
+  students,
+} from '../../db/schema.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
+import { contactChange } from './contact-change.js';
 
 /** An image checked and put into the storage, to be recorded with the student's data. */
 export interface NewImage {
@@ -24,6 +31,41 @@ export class ProgramsChangedError extends Error {
     super('a chosen program changed before the save');
     this.name = 'ProgramsChangedError';
   }
+}
+
+/**
+ * Inside the save's transaction, when a phone number or e-mail on record changed (issue 33): the contacts before it
+ * are kept for 24 hours, step-up codes go to them meanwhile, and they are told of the change ("if this was not
+ * you"). A second change within those 24 hours keeps the contacts from before the first, and starts the 24 hours
+ * again, so that an intruder's first change does not become the contacts on record.
+ */
+async function recordContactChange(
+  tx: DbExecutor,
+  studentId: string,
+  previous: { phoneNumber: string | null; email: string | null },
+): Promise<void> {
+  const [kept] = await tx
+    .insert(studentContactChanges)
+    .values({ studentId, previousPhoneNumber: previous.phoneNumber, previousEmail: previous.email })
+    .onConflictDoUpdate({
+      target: studentContactChanges.studentId,
+      set: {
+        previousPhoneNumber: sql`CASE WHEN ${studentContactChanges.changedAt} > now() - interval '24 hours'
+          THEN ${studentContactChanges.previousPhoneNumber} ELSE excluded.previous_phone_number END`,
+        previousEmail: sql`CASE WHEN ${studentContactChanges.changedAt} > now() - interval '24 hours'
+          THEN ${studentContactChanges.previousEmail} ELSE excluded.previous_email END`,
+        changedAt: sql`now()`,
+      },
+    })
+    .returning({ changedAt: studentContactChanges.changedAt });
+  await queueNotifications(tx, [
+    {
+      studentId,
+      event: 'student.contact_changed',
+      dedupeKey: `contactChanged:${kept?.changedAt.toISOString() ?? ''}`,
+      payload: { to: { phone: previous.phoneNumber, email: previous.email } },
+    },
+  ]);
 }
 
 /**
@@ -156,6 +198,11 @@ export function completeDataRepository(db: Database) {
     ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         await holdChosenPrograms(tx, studentId, data);
+        const [before] = await tx
+          .select({ phoneNumber: students.phoneNumber, email: students.email })
+          .from(students)
+          .where(eq(students.id, studentId))
+          .for('update');
         const updated = await tx
           .update(students)
           .set({
@@ -172,6 +219,8 @@ export function completeDataRepository(db: Database) {
         const replaced = await recordImages(tx, studentId, images);
         // A first completion puts the documents in the review; a new image is a change a reviewer must see.
         await refreshDocumentsStatus(tx, studentId, { bumpVersion: images.length > 0 });
+        const changed = before ? contactChange(before, data) : null;
+        if (changed) await recordContactChange(tx, studentId, changed);
         await queueNotifications(tx, messages);
         return replaced;
       });

@@ -2,7 +2,7 @@ import { MESSAGES, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { readStudentSession } from '../student-session/student-session.js';
+import { checkStudentSession, requireStepUp } from '../student-session/student-session.js';
 
 /**
  * Who asks for a document image: the student's own session (its own documents, on its screens) or a staff
@@ -26,8 +26,12 @@ export async function documentViewer(
   pathStudentId: string,
   verifyStaffToken: (token: string | undefined) => Promise<StaffPrincipal>,
 ): Promise<DocumentViewer> {
-  const session = readStudentSession(request);
-  if (session && session.studentId === pathStudentId.toLowerCase()) return { type: 'student' };
+  const session = await checkStudentSession(request);
+  if (session && session.studentId === pathStudentId.toLowerCase()) {
+    // The student's own images need a step-up beside the session (issue 33).
+    requireStepUp(request);
+    return { type: 'student' };
+  }
 
   const bearer = bearerToken(request);
   if (bearer !== undefined) {

@@ -15,6 +15,7 @@ import {
 } from '../../../test/auth-helpers.js';
 import { loginStudent } from '../../../test/builders.js';
 import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
+import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
@@ -67,6 +68,7 @@ let socialWorkCookie: string;
 beforeAll(async () => {
   commerce = await insertReviewableStudent(app, { college: TEST_FACULTY });
   commerceCookie = await loginStudent(app, commerce.nationalId);
+  await passStepUp(app, commerceCookie, commerce.id);
   socialWork = await insertReviewableStudent(app, { college: SOCIAL_WORK_COLLEGE });
   socialWorkCookie = await loginStudent(app, socialWork.nationalId);
 });
@@ -108,6 +110,7 @@ describe("GET /students/document/:id/:kind: the student's own session", () => {
   it('answers 404 for a kind the student never stored, 400 for an unknown kind', async () => {
     const partial = await insertReviewableStudent(app, { college: TEST_FACULTY }, { kinds: ['frontIdCard'] });
     const cookie = await loginStudent(app, partial.nationalId);
+    await passStepUp(app, cookie, partial.id);
     const missing = await get(url(partial.id, 'nominationCard'), { cookie });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(error(MESSAGES.photoNotFound));

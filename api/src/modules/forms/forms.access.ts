@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
 import type { AuditActor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { readStudentSession } from '../student-session/student-session.js';
+import { checkStudentSession } from '../student-session/student-session.js';
 import type { FormKind } from './form-kinds.js';
 
 /** Staff roles that see student records, hence the admission form download of the staff list (spec section 2). */
@@ -107,7 +107,7 @@ export function formAccess(deps: FormAccessDeps) {
      */
     async viewer(request: FastifyRequest, pathStudentId: string, kind: FormKind): Promise<FormViewer> {
       const studentId = pathStudentId.toLowerCase();
-      const session = readStudentSession(request);
+      const session = await checkStudentSession(request);
       if (session && session.studentId === studentId) return { type: 'student' };
 
       const bearer = bearerToken(request);

@@ -32,7 +32,7 @@ import { createLinkSigner } from '../../lib/signed-link.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { API_PREFIX } from '../auth/access-policy.js';
 import { sendDownload } from '../exports/send-download.js';
-import { requireStudent, requireStudentSession } from '../student-session/student-session.js';
+import { requireStudent, studentSessionFirst } from '../student-session/student-session.js';
 import { exportFile, outcomesSheet } from './interview-export.js';
 import { interviewsRepository } from './interviews.repository.js';
 import { interviewsService, type RequestContext } from './interviews.service.js';
@@ -44,11 +44,6 @@ export interface InterviewsRoutesOptions {
 
 const GUARDED = [401, 403] as const;
 const STUDENT_GUARDED = [401, 403, 404] as const;
-
-/** Without a session the answer is 401 whatever the path or body, so nothing is learnt without logging in. */
-const sessionFirst = async (request: FastifyRequest) => {
-  requireStudentSession(request);
-};
 
 const outcomeParamsSchema = z.object({ studentId: z.uuid({ error: MESSAGES.studentIdInvalid }) });
 
@@ -243,7 +238,7 @@ export const interviewsRoutes: FastifyPluginAsyncZod<InterviewsRoutesOptions> = 
   app.get(
     '/students/interviewSlots/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags,
         summary: 'The interview slots the logged-in student may book, and its own booking',
@@ -267,7 +262,7 @@ export const interviewsRoutes: FastifyPluginAsyncZod<InterviewsRoutesOptions> = 
   app.post(
     '/students/bookInterview/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags,
         summary: 'Books an interview slot for the logged-in student, or moves its booking there',
@@ -291,7 +286,7 @@ export const interviewsRoutes: FastifyPluginAsyncZod<InterviewsRoutesOptions> = 
   app.post(
     '/students/cancelInterview/:id',
     {
-      preValidation: sessionFirst,
+      preValidation: studentSessionFirst,
       schema: {
         tags,
         summary: "Cancels the logged-in student's own interview booking",

@@ -2,7 +2,7 @@ import { errorEnvelopeSchema, MESSAGES } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../exports/send-download.js';
-import { requireStudent, requireStudentSession } from '../student-session/student-session.js';
+import { requireStepUp, requireStudent, studentSessionFirst } from '../student-session/student-session.js';
 import { myDataRepository } from './my-data.repository.js';
 import { myDataService } from './my-data.service.js';
 
@@ -20,16 +20,16 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
       // A HEAD would read every table and open the images only to discard them.
       exposeHeadRoute: false,
       // Without a session the answer is 401 whatever the path, so nothing is learnt without logging in.
-      preValidation: async (request) => {
-        requireStudentSession(request);
-      },
+      preValidation: studentSessionFirst,
       schema: {
         tags: ['students'],
         summary: "The logged-in student's own data as a zip: data.json and the six document images",
         description:
           'The student session only (staff credentials open nothing here). `data.json` holds the students row, ' +
           'the college, the documents and their review, the questionnaire answers, the charter quiz, the ' +
-          "appointment (and the committee's outcome while INTERVIEW_RESULT_VISIBLE) and the messages sent.",
+          "appointment (and the committee's outcome while INTERVIEW_RESULT_VISIBLE) and the messages sent. " +
+          '403 until a step-up passed on this session in the last 15 minutes (`POST /students/stepUp/{id}`), ' +
+          'unless STUDENT_STEP_UP=off.',
         params: z.object({ id: z.uuid({ error: MESSAGES.studentIdInvalid }) }),
         response: {
           200: z.unknown().meta({ description: 'application/zip' }),
@@ -42,6 +42,7 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const studentId = requireStudent(request, request.params.id);
+      requireStepUp(request);
       const { file, body, produce } = await service.download(studentId);
       return sendDownload(reply, file, body, produce, request.log);
     },

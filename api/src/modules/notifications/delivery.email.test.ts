@@ -134,4 +134,42 @@ describe('e-mail delivery', () => {
       false,
     );
   });
+
+  it('a step-up code goes to the address its row names (the one before a change), not the current one', async () => {
+    const student = await insertStudent(db, { email: 'intruder@example.com' });
+    const sendBefore = new Date(Date.now() + 600_000).toISOString();
+    await queueNotifications(db, [
+      {
+        studentId: student.id,
+        event: 'student.step_up',
+        dedupeKey: 'stepUp:1',
+        payload: { code: '042917', to: { email: 'owner@example.com', phone: null }, sendBefore },
+      },
+    ]);
+    const mail = await receivedMail(student.id);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('owner@example.com');
+    expect(mail.text).toContain('042917');
+  });
+
+  it('a step-up code past its 10 minutes is never sent: failed at once, no retry', async () => {
+    const student = await insertStudent(db, { email: 'late@example.com' });
+    const before = sink.messages.length;
+    await queueNotifications(db, [
+      {
+        studentId: student.id,
+        event: 'student.step_up',
+        dedupeKey: 'stepUp:2',
+        payload: { code: '042917', sendBefore: new Date(Date.now() - 1).toISOString() },
+      },
+    ]);
+    const row = await vi.waitFor(async () => {
+      const found = await outboxRow(db, student.id, 'email');
+      expect(found.state).toBe('failed');
+      return found;
+    }, WAIT);
+    expect(row.lastError).toBe(DELIVERY_MESSAGES.expired);
+    expect(sink.messages.slice(before).some((message) => messageIdOf(message.raw)?.startsWith(row.id))).toBe(
+      false,
+    );
+  });
 });

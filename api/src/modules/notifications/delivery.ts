@@ -75,18 +75,32 @@ function batchBudgetMs(jobs: readonly Job[]): number {
   return expiryMs - Math.max(1000, expiryMs / 5);
 }
 
+/**
+ * What a row's payload may say of its delivery (issue 33): `to`, the addresses it goes to instead of the
+ * student's current ones (a step-up code within 24 hours of a contact change, the notice of the change), and
+ * `sendBefore`, after which it is never sent (a step-up code is valid 10 minutes).
+ */
+interface DeliveryPayload {
+  to?: { email?: string | null; phone?: string | null };
+  sendBefore?: string;
+}
+
+const deliveryPayload = (claimed: ClaimedNotification): DeliveryPayload =>
+  typeof claimed.payload === 'object' && claimed.payload !== null ? (claimed.payload as DeliveryPayload) : {};
+
 /** Who to send it to on its channel, or why it is skipped. */
 function recipientOf(
   claimed: ClaimedNotification,
   deps: DeliveryDeps,
 ): { address: string } | { skipped: string } {
+  const to = deliveryPayload(claimed).to;
   if (claimed.channel === 'email') {
     if (!deps.email) return { skipped: DELIVERY_MESSAGES.emailNotConfigured };
-    const address = claimed.email?.trim();
+    const address = (to ? to.email : claimed.email)?.trim();
     return address ? { address } : { skipped: DELIVERY_MESSAGES.noEmail };
   }
   if (!deps.sms) return { skipped: DELIVERY_MESSAGES.smsNotConfigured };
-  const address = claimed.phoneNumber?.trim();
+  const address = (to ? to.phone : claimed.phoneNumber)?.trim();
   return address ? { address } : { skipped: DELIVERY_MESSAGES.noPhone };
 }
 
@@ -132,6 +146,12 @@ async function deliverJob(
   claimed: ClaimedNotification,
   signal: AbortSignal,
 ): Promise<void> {
+  const sendBefore = deliveryPayload(claimed).sendBefore;
+  if (sendBefore !== undefined && !(Date.parse(sendBefore) > Date.now())) {
+    // Past its time no try may send it, this one or a retry: it fails now and its job completes.
+    await deps.repository.markTryFailed(claimed.id, DELIVERY_MESSAGES.expired, true);
+    return;
+  }
   const recipient = recipientOf(claimed, deps);
   if ('skipped' in recipient) {
     await writers.markSkipped({ id: claimed.id, reason: recipient.skipped });

@@ -33,6 +33,8 @@ const settings: ContentSettings = {
 
 /** One valid input of every event. */
 const INPUTS: Record<NotificationEvent, OutboxContentInput> = {
+  'student.step_up': { event: 'student.step_up', payload: { code: '042917' }, campaignText: null },
+  'student.contact_changed': { event: 'student.contact_changed', payload: {}, campaignText: null },
   dataCompleted: { event: 'dataCompleted', payload: {}, campaignText: null },
   documentRefused: {
     event: 'documentRefused',

@@ -260,6 +260,37 @@ function staffMessage(
   };
 }
 
+const stepUpPayload = z.object({ code: z.string().regex(/^\d{6}$/) });
+
+function stepUp(payload: unknown, settings: ContentSettings): Message {
+  const { code } = parsePayload(stepUpPayload, 'student.step_up', payload);
+  const warning = 'إن لم تطلبه أنت فلا تعطه لأحد، ولا تفعل شيئا.';
+  return {
+    subject: `رمز التحقق: ${code}`,
+    blocks: [
+      paragraph(`رمز التحقق لفتح بياناتك ومستنداتك في بوابة القبول: ${code}`),
+      paragraph(`صالح لمدة 10 دقائق ولمرة واحدة. ${warning}`),
+      portalLink(settings),
+    ],
+    sms: `رمز التحقق في بوابة القبول: ${code}، صالح 10 دقائق. لا تعطه لأحد.`,
+  };
+}
+
+function contactChanged(student: ContentStudent, settings: ContentSettings): Message {
+  const notYou =
+    'إن لم تكن أنت من غيرها فراجع شؤون الطلاب بكليتك فورا: خلال 24 ساعة من التغيير ترسل رموز التحقق إلى ' +
+    'بيانات الاتصال السابقة هذه.';
+  return {
+    subject: 'تم تغيير رقم الهاتف أو البريد الإلكتروني في بوابة القبول',
+    blocks: [
+      paragraph(`تم تغيير رقم الهاتف أو البريد الإلكتروني المسجل لطالب ${student.college} في بوابة القبول.`),
+      paragraph(notYou),
+      portalLink(settings),
+    ],
+    sms: 'تم تغيير الهاتف أو البريد المسجل في بوابة القبول. إن لم تكن أنت فراجع شؤون الطلاب بكليتك فورا.',
+  };
+}
+
 function message(input: OutboxContentInput, student: ContentStudent, settings: ContentSettings): Message {
   switch (input.event) {
     case 'dataCompleted':
@@ -274,6 +305,10 @@ function message(input: OutboxContentInput, student: ContentStudent, settings: C
       return deadlineReminder(input.payload, settings);
     case 'staffMessage':
       return staffMessage(input.campaignText, student, settings);
+    case 'student.step_up':
+      return stepUp(input.payload, settings);
+    case 'student.contact_changed':
+      return contactChanged(student, settings);
   }
 }
 

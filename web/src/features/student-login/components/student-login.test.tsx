@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/common';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
+import { COMPLETE_DATA_DRAFT_PREFIX } from '@/lib/device-drafts';
 import { mockApi, studentLookup } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -32,6 +33,18 @@ describe('student login', () => {
     expect(api.bodiesOf(GET_STUDENT)).toEqual([{ nationalID: '29901012345678' }]);
     expect(getCookie('nationalID')).toBe('29901012345678');
     expect(getCookie('id')).toBe(studentLookup()._id);
+  });
+
+  it("removes another student's unsent form from this browser when a student logs in (issue 33)", async () => {
+    const own = `${COMPLETE_DATA_DRAFT_PREFIX}${studentLookup()._id}`;
+    const previous = `${COMPLETE_DATA_DRAFT_PREFIX}another-student`;
+    window.localStorage.setItem(own, '{}');
+    window.localStorage.setItem(previous, '{}');
+    mockApi({ [GET_STUDENT]: () => ({ body: studentLookup() }) });
+    await submitNationalId('29901012345678');
+    expect(await screen.findByRole('heading', { name: 'بيانات الطالب' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(previous)).toBeNull();
+    expect(window.localStorage.getItem(own)).toBe('{}');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { showApiError } from '@/components/notices';
 import type { ApiResult } from '@/lib/api-client';
 import { setCookie } from '@/lib/cookies';
+import { removeDraftsExcept } from '@/lib/device-drafts';
 import { sessionFromLookup, useStudentSession } from '@/lib/student-session';
 
 /**
@@ -20,6 +21,7 @@ export function useStudentSignIn() {
         return;
       }
       const lookup = result.data;
+      removeDraftsExcept(lookup._id);
       setCookie('id', lookup._id);
       setCookie('nationalID', nationalID);
       if (seatNo !== undefined) setCookie('seatNo', seatNo);

@@ -1,10 +1,12 @@
+import { COMPLETE_DATA_DRAFT_PREFIX } from '@/lib/device-drafts';
 import { type CompleteDataForm, FORM_FIELDS, type FormField } from './form-values';
 
 /**
  * What the student typed and has not sent yet, kept in localStorage per student until a successful submit, so a
- * reload or a dropped connection loses nothing typed. Text only: images stay with the page.
+ * reload or a dropped connection loses nothing typed. Text only: images stay with the page. Removed at logout and
+ * when another student logs in on the browser (lib/device-drafts.ts).
  */
-const PREFIX = 'stAdmission:completeData:draft:';
+const PREFIX = COMPLETE_DATA_DRAFT_PREFIX;
 const VERSION = 1;
 
 export type Draft = Partial<CompleteDataForm>;

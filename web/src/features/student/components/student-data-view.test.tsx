@@ -1,18 +1,21 @@
-import { IMAGE_KIND_LABELS, REFUSAL_REASON_LABELS, type StudentData } from '@portal/common';
+import { IMAGE_KIND_LABELS, REFUSAL_REASON_LABELS, STEP_UP_MESSAGES, type StudentData } from '@portal/common';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '@/lib/cookies';
 import { mockApi, studentLookup } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { PROGRESS_TRACKER_TITLE } from '../progress/progress-tracker';
 import { reviewedStudent } from '../testing/student-fixtures';
-import { DOWNLOAD_MY_DATA } from './student-data-view';
+import { DOWNLOAD_MY_DATA } from './download-my-data';
 
 const SOCIAL_WORK = 'كلية الخدمة الاجتماعية';
 
-async function openStudentDataView(flags: Partial<StudentData>) {
+async function openStudentDataView(
+  flags: Partial<StudentData>,
+  handlers: Parameters<typeof mockApi>[0] = {},
+) {
   setCookie('nationalID', '29901012345678');
-  mockApi({ 'POST /api/v1/students/getStudent': () => ({ body: studentLookup(flags) }) });
+  mockApi({ 'POST /api/v1/students/getStudent': () => ({ body: studentLookup(flags) }), ...handlers });
   const rendered = renderApp('/');
   await screen.findByRole('rowheader', { name: 'الاسم' });
   return rendered;
@@ -24,8 +27,8 @@ const REPLACE = 'استبدال المستندات المرفوضة';
 /** The screen's own links: the spec's buttons and the refusal block's, not the progress tracker's steps. */
 const actionNames = () => {
   const tracker = screen.getByRole('region', { name: PROGRESS_TRACKER_TITLE });
-  return within(screen.getByRole('main'))
-    .queryAllByRole('link')
+  const main = within(screen.getByRole('main'));
+  return [...main.queryAllByRole('link'), ...main.queryAllByRole('button', { name: DOWNLOAD_MY_DATA })]
     .filter((link) => !tracker.contains(link))
     .map((link) => link.textContent);
 };
@@ -56,11 +59,46 @@ describe('student data view', () => {
 });
 
 describe("student data view: the student's own data", () => {
-  it('downloads the zip of everything held about the student, by its own id', async () => {
-    await openStudentDataView({});
-    const link = screen.getByRole('link', { name: DOWNLOAD_MY_DATA });
-    expect(link).toHaveAttribute('href', `/api/v1/students/myData/${studentLookup()._id}`);
-    expect(link).toHaveAttribute('download');
+  const id = studentLookup()._id;
+  const zipUrl = `GET /api/v1/students/myData/${id}`;
+
+  it('asks for the step-up when the server needs it, then downloads the zip (issue 33)', async () => {
+    const saved = vi.fn(() => 'blob:my-data');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() }));
+    let steppedUp = false;
+    const { user } = await openStudentDataView(
+      {},
+      {
+        [zipUrl]: () =>
+          steppedUp
+            ? { body: { zip: true } }
+            : { status: 403, body: { status: 'error', message: STEP_UP_MESSAGES.required } },
+        [`POST /api/v1/students/stepUp/${id}`]: () => ({
+          body: { status: 'success', data: { method: 'code', sentTo: ['010••••5678', 'a•••@example.com'] } },
+        }),
+        [`POST /api/v1/students/stepUp/${id}/verify`]: ({ body }) => {
+          steppedUp = (body as { code: string }).code === '٠٤٢٩١٧';
+          return steppedUp
+            ? { body: { status: 'success', message: STEP_UP_MESSAGES.verified } }
+            : { status: 400, body: { status: 'error', message: STEP_UP_MESSAGES.codeWrong } };
+        },
+      },
+    );
+    await user.click(screen.getByRole('button', { name: DOWNLOAD_MY_DATA }));
+    const dialog = await screen.findByRole('dialog', { name: STEP_UP_MESSAGES.dialogTitle });
+    expect(await within(dialog).findByText('010••••5678')).toBeInTheDocument();
+    expect(within(dialog).getByText(/إعادة الإرسال بعد/)).toBeInTheDocument();
+    const field = within(dialog).getByRole('textbox', { name: STEP_UP_MESSAGES.codeLabel });
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    await user.click(field);
+    await user.paste('111111');
+    await user.click(within(dialog).getByRole('button', { name: STEP_UP_MESSAGES.verify }));
+    expect(await within(dialog).findByText(STEP_UP_MESSAGES.codeWrong)).toBeInTheDocument();
+    await user.clear(field);
+    await user.paste('٠٤٢٩١٧');
+    await user.click(within(dialog).getByRole('button', { name: STEP_UP_MESSAGES.verify }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -1,16 +1,10 @@
-import { Group, Button as MantineButton, Paper, Stack, Table } from '@mantine/core';
+import { Group, Paper, Stack, Table } from '@mantine/core';
 import { ButtonLink } from '@/components/button';
-import { API_BASE } from '@/lib/api-client';
 import { ProgressTracker } from '../progress/progress-tracker';
+import { DownloadMyData } from './download-my-data';
 import { DocumentsStatusLine, RefusedDocuments, refusedDocuments } from './refused-documents';
 import classes from './student-data-view.module.css';
 import { useLoadedSession } from './student-guard';
-
-/** The student's own data as one zip (issue 20): a navigation download, the session cookie goes along. */
-export function myDataUrl(studentId: string): string {
-  return `${API_BASE}/students/myData/${encodeURIComponent(studentId)}`;
-}
-export const DOWNLOAD_MY_DATA = 'تنزيل بياناتي';
 
 /**
  * The college with interview appointments: the spec names it exactly (sections 2 and 6); its `socialWork` flag
@@ -59,9 +53,7 @@ export function StudentDataView() {
             موعد الاختبار الشخصي
           </ButtonLink>
         )}
-        <MantineButton component="a" href={myDataUrl(studentID)} download variant="subtle" size="md">
-          {DOWNLOAD_MY_DATA}
-        </MantineButton>
+        <DownloadMyData studentId={studentID} />
       </Group>
     </Stack>
   );

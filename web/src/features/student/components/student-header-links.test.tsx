@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
+import { COMPLETE_DATA_DRAFT_PREFIX } from '@/lib/device-drafts';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { studentHeaderLinks } from './student-header-links';
@@ -36,11 +37,14 @@ describe('StudentHeaderLinks', () => {
     expect(screen.queryByRole('button', { name: 'رجوع' })).not.toBeInTheDocument();
   });
 
-  it('logs out: removes id, seatNo and nationalID and goes to /', async () => {
+  it('logs out: ends the session on the server, removes id, seatNo, nationalID and the draft, goes to /', async () => {
     setCookie('id', 's1');
     setCookie('seatNo', '1200');
     setCookie('nationalID', '29901012345678');
-    mockApi();
+    window.localStorage.setItem(`${COMPLETE_DATA_DRAFT_PREFIX}s1`, '{"version":1,"values":{}}');
+    const { fetchMock } = mockApi({
+      'POST /api/v1/students/logout': () => ({ body: { status: 'success', message: 'تم تسجيل الخروج' } }),
+    });
     const { router, user } = renderApp('/nope');
     expect(await screen.findByRole('button', { name: 'تسجيل الخروج' })).toHaveTextContent('تسجيل الخروج |');
     expect(screen.getByRole('button', { name: 'رجوع' })).toBeInTheDocument();
@@ -55,5 +59,9 @@ describe('StudentHeaderLinks', () => {
       undefined,
     ]);
     expect(screen.queryByRole('button', { name: 'رجوع' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toContain(
+      'POST /api/v1/students/logout',
+    );
+    expect(window.localStorage.getItem(`${COMPLETE_DATA_DRAFT_PREFIX}s1`)).toBeNull();
   });
 });

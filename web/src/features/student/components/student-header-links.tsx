@@ -2,7 +2,9 @@ import { Anchor, Group } from '@mantine/core';
 import { UNKNOWN_ROLE } from '@portal/common';
 import { useLocation, useNavigate } from 'react-router';
 import { removeCookie, useCookie } from '@/lib/cookies';
+import { removeDraftsExcept } from '@/lib/device-drafts';
 import { useStudentSession } from '@/lib/student-session';
+import { logoutStudent } from '../api/step-up';
 
 /** Spec section 2: logout when a student id is stored and the role is NOT, or a national ID is stored. */
 export function studentHeaderLinks(stored: { id?: string; role?: string; nationalID?: string }) {
@@ -26,7 +28,11 @@ export function StudentHeaderLinks() {
     nationalID: useCookie('nationalID'),
   });
 
-  const logout = () => {
+  // The session ends on the server first (issue 33), so a copy of its cookie is refused from then on; the spec's
+  // cookies and the device's unsent form go whatever the server answered.
+  const logout = async () => {
+    await logoutStudent();
+    removeDraftsExcept(null);
     removeCookie('id');
     removeCookie('seatNo');
     removeCookie('nationalID');
@@ -38,7 +44,7 @@ export function StudentHeaderLinks() {
   return (
     <Group gap="xs">
       {links.logout && (
-        <Anchor component="button" type="button" c="white" onClick={logout}>
+        <Anchor component="button" type="button" c="white" onClick={() => void logout()}>
           تسجيل الخروج<span aria-hidden="true"> |</span>
         </Anchor>
       )}
