@@ -176,7 +176,7 @@ describe('the lookup guard', () => {
     expect(tooLong.json()).toEqual(REFUSED);
   });
 
-  it("lets a session's own student look itself up again without a proof, and nobody else", async () => {
+  it("lets a session's own student look itself up again without a proof, and nobody else, nor after its logout", async () => {
     const student = await insertStudent(database.db);
     const other = await insertStudent(database.db);
     const login = await lookup(app, {
@@ -190,5 +190,10 @@ describe('the lookup guard', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual(REFUSED);
     }
+    const logout = await app.inject({ method: 'POST', url: '/api/v1/students/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(200);
+    const afterLogout = await lookup(app, { nationalID: student.nationalId }, cookie);
+    expect(afterLogout.statusCode).toBe(403);
+    expect(afterLogout.json()).toEqual(REFUSED);
   });
 });

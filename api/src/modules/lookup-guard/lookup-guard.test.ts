@@ -40,7 +40,7 @@ const found = async () => STUDENT;
 const unknown = async (): Promise<typeof STUDENT> => {
   throw new AppError(404, MESSAGES.studentNotRegistered);
 };
-const noSession = () => undefined;
+const noSession = async () => undefined;
 
 describe('lookupGuard', () => {
   it('reads the shared counts at most once a second while it is off', async () => {
@@ -88,7 +88,7 @@ describe('lookupGuard', () => {
 
   it("reads the session only while on, and lets only the session's own student through without a proof", async () => {
     let sessionReads = 0;
-    const session = (id: string) => () => {
+    const session = (id: string) => async () => {
       sessionReads += 1;
       return id;
     };

@@ -34,10 +34,11 @@ export interface GuardedLookup {
   /** The `altcha` field of the body, when sent. */
   proof: string | undefined;
   /**
-   * The student of the request's valid session cookie, when it has one: asked only while the guard is on, so that
-   * a normal day's lookup verifies no cookie it did not verify before.
+   * The student of the request's valid session (its cookie verified and its server state read, so a logged-out
+   * session is none), when it has one: asked only while the guard is on, so that a normal day's lookup verifies no
+   * cookie and reads nothing it did not before.
    */
-  sessionStudentId: () => string | undefined;
+  sessionStudentId: () => Promise<string | undefined>;
 }
 
 interface LookupGuardOptions {
@@ -101,7 +102,7 @@ export function lookupGuard({ store, proofOfWork, threshold, now = Date.now }: L
         if (!(await proofHolds(request.proof))) throw new ProofOfWorkRequired();
         return lookup().catch(countingMiss);
       }
-      const sessionStudentId = request.sessionStudentId();
+      const sessionStudentId = await request.sessionStudentId();
       if (sessionStudentId === undefined) throw new ProofOfWorkRequired();
       // Any other answer than the session's own student is refused alike, so a session is no oracle.
       const answer = await lookup()

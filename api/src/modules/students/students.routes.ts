@@ -13,7 +13,7 @@ import { markedRefusal } from '../lookup-guard/lookup-guard.js';
 import { registerLookupChallenge } from '../lookup-guard/lookup-guard.routes.js';
 import { registerStudentLoginForm } from '../student-login-form/student-login-form.routes.js';
 import {
-  readStudentSession,
+  checkStudentSession,
   requireStudent,
   setStudentSession,
   studentSessionFirst,
@@ -57,8 +57,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { nationalID, seatNo, altcha }: StudentLookupRequestParsed,
   ) =>
     app.lookupGuard
-      .lookup({ proof: altcha, sessionStudentId: () => readStudentSession(request)?.studentId }, () =>
-        service.lookup(nationalID, seatNo),
+      .lookup(
+        { proof: altcha, sessionStudentId: async () => (await checkStudentSession(request))?.studentId },
+        () => service.lookup(nationalID, seatNo),
       )
       .catch((error: unknown) => {
         throw markedRefusal(reply, error);
