@@ -309,6 +309,7 @@ describe('studentDataEnter: validation in the order of the spec', { timeout: 15_
     expect(imageInput('frontIdCard')).toHaveAttribute('aria-invalid', 'true');
     expect(imageInput('frontIdCard')).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(xhr.sent()).toHaveLength(0);
+    expect(document.querySelector('[data-type="error"]')).toBeNull();
   });
 
   it('refuses a file that is not a png or jpeg image, by its type or by its bytes', async () => {
@@ -450,6 +451,7 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
   });
 
   it('shows the stored images once the step-up the server asks for is passed; a chosen file at once', async () => {
+    const xhr = installFakeXhr();
     let steppedUp = false;
     const { user, api } = await open(
       { ...PLAIN, isComplete: true },
@@ -484,6 +486,9 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
     await user.paste('123456');
     await user.click(within(dialog).getByRole('button', { name: STEP_UP_MESSAGES.verify }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's own submit does not submit the edit form around it.
+    expect(xhr.sent()).toHaveLength(0);
+    expect(document.querySelector('[data-type="error"]')).toBeNull();
     expect(screen.getByRole('img', { name: `معاينة ${IMAGE_KIND_LABELS.frontIdCard}` })).toHaveAttribute(
       'src',
       `/api/v1/students/photo/${STUDENT_ID}/frontIdCard`,
