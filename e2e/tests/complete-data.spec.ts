@@ -12,12 +12,14 @@ import {
   submitAndReachForms,
 } from '../complete-data-form.js';
 import { expect, test } from '../fixtures.js';
+import { passStepUpDialog } from '../student-steps.js';
 
 // The complete-data form end to end: a social-work and a tourism student fill it with six real images (checked,
 // compressed in a web worker and sent with progress), then see the forms of their college. Pictures of each
 // screen go to screenshots/<project>-student-*.png for a person to look at.
 
 const PORTAL = '/stAdmission';
+const TOURISM_SEAT_NO = '482913';
 const SOCIAL_WORK = 'كلية الخدمة الاجتماعية';
 const TOURISM = 'كلية السياحة والفنادق';
 
@@ -204,7 +206,12 @@ test('a tourism student picks three different programs, keeps the draft across a
   createStudent,
 }, info) => {
   test.setTimeout(150_000);
-  const student = await createStudent({ college: TOURISM, isPassed: true, completedQuestions: true });
+  const student = await createStudent({
+    college: TOURISM,
+    isPassed: true,
+    completedQuestions: true,
+    seatNo: TOURISM_SEAT_NO,
+  });
   await logIn(page, student.nationalId);
   await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'اختيار البرامج' })).toBeVisible();
@@ -281,7 +288,19 @@ test('a tourism student picks three different programs, keeps the draft across a
   await expect(page.getByRole('heading', { name: 'تعديل البيانات' })).toBeVisible();
   await expect(field(page, 'البريد الإلكتروني')).toHaveValue('mona.ali@example.com');
   await expect(page.getByText(/^تم رفع هذه الصورة من قبل/)).toHaveCount(6);
-  await expect(page.getByRole('img', { name: `معاينة ${IMAGE_LABELS.personalPhoto}` })).toBeVisible();
+  // Issue 33: the stored images are identity documents, hidden until a step-up (the seat number on this portal).
+  const storedPreview = page.getByRole('img', { name: `معاينة ${IMAGE_LABELS.personalPhoto}` });
+  await expect(page.getByText('صورة محفوظة', { exact: true })).toHaveCount(6);
+  await expect(storedPreview).toHaveCount(0);
+  await shoot(page, info, 'data-enter-stored-hidden');
+  await page.getByRole('button', { name: 'عرض الصور المحفوظة' }).click();
+  await passStepUpDialog(page, TOURISM_SEAT_NO);
+  await expect(storedPreview).toBeVisible();
+  await expect
+    .poll(() => storedPreview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByText('صورة محفوظة', { exact: true })).toHaveCount(0);
+  await shoot(page, info, 'data-enter-stored-shown');
   await field(page, 'العنوان').fill('شارع الجيش، طنطا');
   await page.getByRole('button', { name: SUBMIT }).click();
   await expect(page.getByText('تم تحديث البيانات بنجاح')).toBeVisible({ timeout: 30_000 });

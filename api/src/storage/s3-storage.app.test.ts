@@ -10,6 +10,7 @@ import { COMPLETE_DATA_FIELDS as FIELDS } from '../../test/complete-data-fields.
 import { tinyJpeg, tinyPng } from '../../test/images.js';
 import { multipartBody } from '../../test/multipart.js';
 import { startS3Server } from '../../test/s3-server.js';
+import { passStepUp } from '../../test/step-up.js';
 import { createTestApp, TEST_SECRET } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
@@ -62,7 +63,8 @@ describe('student images in an S3-compatible store (S3_BUCKET set)', () => {
     const local = await readdir(path.join(app.config.dataDir, 'images')).catch(() => []);
     expect(local).toEqual([]);
 
-    // The same session cookie on the other instance reads the photo back from the bucket.
+    // The same session cookie on the other instance, with a step-up passed, reads the photo back from the bucket.
+    await passStepUp(app, cookie, student.id);
     const photo = await second.inject({
       method: 'GET',
       url: `/api/v1/students/photo/${student.id}/personalPhoto`,

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_KINDS, type ImageKind, photoFileName, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
+import {
+  IMAGE_KINDS,
+  type ImageKind,
+  photoFileName,
+  SERVER_IMAGE_MAX_BYTES,
+  STEP_UP_MESSAGES,
+} from '@portal/common';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
@@ -14,6 +20,7 @@ import { faultyStorage, storageFaults } from '../../../test/faulty-storage.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
+import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
 import { studentImages, students } from '../../db/schema.js';
@@ -745,10 +752,29 @@ describe('GET /students/completeStudentData/{id}', () => {
 });
 
 describe('GET /students/photo/{id}/{kind}', () => {
+  it('answers 403 on every kind until a step-up passed on the session (issue 33), the images after', async () => {
+    const { student, cookie } = await loggedIn();
+    expect((await submit(student.id, cookie, FIELDS, photos())).statusCode).toBe(200);
+    const read = (kind: ImageKind) =>
+      app.inject({ method: 'GET', url: photoUrl(student.id, kind), headers: { cookie } });
+    for (const kind of IMAGE_KINDS) {
+      const res = await read(kind);
+      expectError(res, 403, STEP_UP_MESSAGES.required);
+      expect(res.headers['content-type']).not.toMatch(/^image\//);
+    }
+    await passStepUp(app, cookie, student.id);
+    for (const kind of IMAGE_KINDS) {
+      const res = await read(kind);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/(png|jpeg)$/);
+    }
+  });
+
   it('serves a stored image to its student with its type, and 304 when unchanged', async () => {
     const { student, cookie } = await loggedIn();
     const sent = photos();
     expect((await submit(student.id, cookie, FIELDS, sent)).statusCode).toBe(200);
+    await passStepUp(app, cookie, student.id);
     const res = await app.inject({
       method: 'GET',
       url: photoUrl(student.id, 'personalPhoto'),
@@ -770,6 +796,7 @@ describe('GET /students/photo/{id}/{kind}', () => {
 
   it('answers 401, 403, 400 for an unknown kind and 404 for a kind not stored', async () => {
     const { student, cookie } = await loggedIn();
+    await passStepUp(app, cookie, student.id);
     const other = await insertStudent(db);
     expect((await app.inject({ method: 'GET', url: photoUrl(student.id, 'frontIdCard') })).statusCode).toBe(
       401,

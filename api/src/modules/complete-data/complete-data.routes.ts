@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadStagingDir } from '../../storage/storage.plugin.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { requireStudent, studentSessionFirst } from '../student-session/student-session.js';
+import { requireStepUp, requireStudent, studentSessionFirst } from '../student-session/student-session.js';
 import { completeDataRepository } from './complete-data.repository.js';
 import { completeDataService } from './complete-data.service.js';
 import {
@@ -59,7 +59,8 @@ const REPLACE_DESCRIPTION = [
 /**
  * The complete-data form of the logged-in student: its submit (multipart, with the six document images), the
  * replacement of documents the faculty refused (the same images, nothing else), its stored values for the edit
- * form, and the stored images for preview. Multipart parsing is registered here only, not for the whole API.
+ * form, and the stored images for preview (behind the step-up, as every read of the identity documents). Multipart
+ * parsing is registered here only, not for the whole API.
  */
 export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   // Limits are given per request (`UPLOAD_LIMITS` and `REPLACE_LIMITS`, in complete-data.upload.ts).
@@ -168,6 +169,10 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['students'],
         summary: "One of the logged-in student's stored images (png or jpeg), for preview in the edit form",
+        description:
+          'The same identity documents as `GET /students/document/{id}/{kind}`, so the same guard: 403 until a ' +
+          'step-up passed on this session in the last 15 minutes (`POST /students/stepUp/{id}`), unless ' +
+          'STUDENT_STEP_UP=off.',
         params: photoParamsSchema,
         response: {
           200: z.unknown().meta({ description: 'The image bytes (image/png or image/jpeg)' }),
@@ -179,6 +184,7 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const studentId = requireStudent(request, request.params.id);
+      requireStepUp(request);
       const photo = await service.photo(studentId, request.params.kind, request.log);
       const etag = `"${photo.sha256}"`;
       reply.header('cache-control', 'private, no-cache').header('etag', etag);

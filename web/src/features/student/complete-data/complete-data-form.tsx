@@ -30,6 +30,7 @@ import {
 } from './form-values';
 import { COMPRESSION_HINT, ImagePickers } from './image-picker';
 import { MessageBox } from './message-box';
+import { ShowStoredPreviews } from './stored-previews';
 import { uploadCompleteData } from './upload';
 import { UploadProgress } from './upload-progress';
 import { firstImageProblem, useImageChoices } from './use-image-choices';
@@ -135,6 +136,8 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
   const [phase, setPhase] = useState<Phase>('editing');
   const [progress, setProgress] = useState(0);
   const [draftNotice, setDraftNotice] = useState(props.restoredDraft);
+  // The stored images are identity documents: previewed only once the student asked and passed the step-up.
+  const [storedShown, setStoredShown] = useState(false);
   const problemRef = useRef(problem);
   problemRef.current = problem;
   const { session, setSession } = useStudentSession();
@@ -246,6 +249,8 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
   };
 
   const locked = phase === 'sending' || phase === 'done';
+  const [firstStored] = storedImageKinds;
+  const storedPreviewUrl = storedShown ? (kind: ImageKind) => storedPhotoUrl(studentId, kind) : null;
   const message = problem?.message ?? serverError;
 
   const steps = formSteps(college, programs !== undefined);
@@ -360,10 +365,17 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
 
             {has('files') && (
               <Section title={SECTION_FILES} hint={COMPRESSION_HINT}>
+                {firstStored !== undefined && !storedShown && (
+                  <ShowStoredPreviews
+                    studentId={studentId}
+                    probeKind={firstStored}
+                    onShown={() => setStoredShown(true)}
+                  />
+                )}
                 <ImagePickers
                   kinds={FIRST_IMAGES}
                   slots={images.slots}
-                  storedPreviewUrl={(kind) => storedPhotoUrl(studentId, kind)}
+                  storedPreviewUrl={storedPreviewUrl}
                   disabled={locked}
                   onChoose={chooseImage}
                   onClear={images.clear}
@@ -372,7 +384,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
                   <ImagePickers
                     kinds={OTHER_IMAGES}
                     slots={images.slots}
-                    storedPreviewUrl={(kind) => storedPhotoUrl(studentId, kind)}
+                    storedPreviewUrl={storedPreviewUrl}
                     disabled={locked}
                     onChoose={chooseImage}
                     onClear={images.clear}

@@ -18,6 +18,8 @@ const NOT_CHOSEN = 'لم يتم اختيار صورة بعد.';
 const PROCESSING = 'جاري تجهيز الصورة...';
 const CHOSEN = 'الصورة المختارة:';
 const PREVIEW = 'معاينة';
+/** Where a stored image would be previewed while it is hidden behind the step-up. */
+export const STORED_PLACEHOLDER = 'صورة محفوظة';
 const UNDO = 'إلغاء اختيار الصورة';
 
 /** '320 ك.ب' or '1.4 م.ب'. */
@@ -43,7 +45,8 @@ function Status({ slot }: { slot: ImageSlot }) {
 interface ImagePickerProps {
   kind: ImageKind;
   slot: ImageSlot;
-  storedPreviewUrl: string;
+  /** Where the stored image is previewed from; null keeps it hidden (shown only after a step-up, issue 33). */
+  storedPreviewUrl?: string | null;
   disabled: boolean;
   onChoose: (kind: ImageKind, file: File) => void;
   onClear: (kind: ImageKind) => void;
@@ -57,7 +60,7 @@ interface ImagePickerProps {
 export function ImagePicker({
   kind,
   slot,
-  storedPreviewUrl,
+  storedPreviewUrl = null,
   disabled,
   onChoose,
   onClear,
@@ -72,7 +75,8 @@ export function ImagePicker({
   const descriptionId = `${id}-description`;
   const statusId = `${id}-status`;
   const message = slot.error ?? (problem?.target === kind ? problem.message : null);
-  const preview = slot.chosen?.previewUrl ?? (slot.stored && slot.error === null ? storedPreviewUrl : null);
+  const showsStored = slot.chosen === null && slot.stored && slot.error === null;
+  const preview = slot.chosen?.previewUrl ?? (showsStored ? storedPreviewUrl : null);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -131,6 +135,12 @@ export function ImagePicker({
           <Status slot={slot} />
         </Text>
         {preview && <img src={preview} alt={`${PREVIEW} ${label}`} className={classes.preview} />}
+        {/* The status above already says so to a screen reader; this only keeps the preview's place. */}
+        {!preview && showsStored && (
+          <div className={classes.storedPlaceholder} aria-hidden="true">
+            {STORED_PLACEHOLDER}
+          </div>
+        )}
         {message && (
           // A refused file is announced here; a missing image at submit is announced by the form's message box.
           <Text
@@ -162,7 +172,8 @@ export function ImagePicker({
 interface ImagesSectionProps {
   kinds: readonly ImageKind[];
   slots: ImageSlots;
-  storedPreviewUrl: (kind: ImageKind) => string;
+  /** Null while the stored images stay hidden. */
+  storedPreviewUrl: ((kind: ImageKind) => string) | null;
   disabled: boolean;
   onChoose: (kind: ImageKind, file: File) => void;
   onClear: (kind: ImageKind) => void;
@@ -184,7 +195,7 @@ export function ImagePickers({
           key={kind}
           kind={kind}
           slot={slots[kind]}
-          storedPreviewUrl={storedPreviewUrl(kind)}
+          storedPreviewUrl={storedPreviewUrl?.(kind) ?? null}
           disabled={disabled}
           onChoose={onChoose}
           onClear={onClear}

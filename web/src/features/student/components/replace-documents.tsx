@@ -6,7 +6,6 @@ import { Button } from '@/components/button';
 import { showApiError, showSuccessNotice } from '@/components/notices';
 import { useRefreshStudent, useStudentSession, withStudentFlags } from '@/lib/student-session';
 import { afterReplacement, replaceDocuments } from '../api/replace-documents';
-import { storedPhotoUrl } from '../complete-data/api';
 import { type FieldProblem, FieldProblemContext, focusInput } from '../complete-data/field-problem';
 import { COMPRESSION_HINT, ImagePicker } from '../complete-data/image-picker';
 import { MessageBox } from '../complete-data/message-box';
@@ -126,7 +125,6 @@ export function ReplaceDocuments() {
                 key={document.kind}
                 kind={document.kind}
                 slot={images.slots[document.kind]}
-                storedPreviewUrl={storedPhotoUrl(studentID, document.kind)}
                 disabled={locked}
                 onChoose={chooseImage}
                 onClear={images.clear}

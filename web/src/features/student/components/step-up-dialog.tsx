@@ -60,6 +60,9 @@ export function StepUpDialog({ studentId, onPassed, onCancel }: StepUpDialogProp
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // React bubbles a portal's events through the component tree: opened inside another form (the edit form's
+    // stored previews), this submit must not also submit that form.
+    event.stopPropagation();
     if (!start) return;
     setPending(true);
     const result = await verifyStepUp(

@@ -11,6 +11,7 @@ import {
   MESSAGE_TEMPLATES,
   MESSAGES,
   photoFileName,
+  STEP_UP_MESSAGES,
   type StudentData,
 } from '@portal/common';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -23,6 +24,8 @@ import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { compressImage } from '../complete-data/compress-image';
 import { draftKey } from '../complete-data/draft-storage';
+import { STORED_PLACEHOLDER } from '../complete-data/image-picker';
+import { SHOW_STORED } from '../complete-data/stored-previews';
 import { pngFile } from '../complete-data/testing/image-files';
 import { DATA_DEADLINE_TEXTS } from '../deadline/data-deadline';
 import { STUDENT_SCREEN_HEADINGS } from '../screen-heading/screen-headings';
@@ -46,6 +49,14 @@ const SOCIAL_WORK = 'كلية الخدمة الاجتماعية';
 const PROGRAMS_CALL = `GET /api/v1/colleges/tourism/${encodeURIComponent(TOURISM)}/programs`;
 const PROGRAMS = ['الإرشاد السياحي', 'الدراسات الفندقية', 'الدراسات السياحية', 'إدارة الضيافة'];
 const SUBMIT = 'حفظ البيانات';
+const PHOTO_PROBE = `GET /api/v1/students/photo/${STUDENT_ID}/frontIdCard`;
+
+/** The stored-image reads the screen fetched, as 'METHOD path'. */
+function photoReads(api: { fetchMock: { mock: { calls: [RequestInfo | URL, RequestInit?][] } } }) {
+  return api.fetchMock.mock.calls
+    .map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`)
+    .filter((call) => call.includes('/students/photo/'));
+}
 
 const PLAIN: Partial<StudentData> = { college: 'كلية التجارة' };
 const SOCIAL: Partial<StudentData> = { college: SOCIAL_WORK, socialWork: true };
@@ -298,6 +309,7 @@ describe('studentDataEnter: validation in the order of the spec', { timeout: 15_
     expect(imageInput('frontIdCard')).toHaveAttribute('aria-invalid', 'true');
     expect(imageInput('frontIdCard')).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(xhr.sent()).toHaveLength(0);
+    expect(document.querySelector('[data-type="error"]')).toBeNull();
   });
 
   it('refuses a file that is not a png or jpeg image, by its type or by its bytes', async () => {
@@ -412,7 +424,7 @@ describe('studentDataEnter: sending', { timeout: 15_000 }, () => {
 describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
   it('fills the form with what was saved and counts the stored images, which need not be chosen again', async () => {
     const xhr = installFakeXhr();
-    const { user } = await open(
+    const { user, api } = await open(
       { ...PLAIN, isComplete: true },
       {
         [STORED]: () => ({
@@ -427,14 +439,83 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
     expect(textbox(COMPLETE_DATA_LABELS.email)).toHaveValue('mona@example.com');
     expect(textbox('السنة الأولى')).toHaveValue('2024');
     expect(textbox('السنة الثانية')).toHaveValue('2025');
-    expect(screen.getByRole('img', { name: `معاينة ${IMAGE_KIND_LABELS.frontIdCard}` })).toHaveAttribute(
-      'src',
-      `/api/v1/students/photo/${STUDENT_ID}/frontIdCard`,
-    );
+    // The stored images are identity documents (issue 33): a placeholder each, nothing loaded until asked.
+    await waitFor(() => expect(screen.getAllByText(STORED_PLACEHOLDER)).toHaveLength(6));
+    expect(screen.queryByRole('img', { name: /^معاينة / })).toBeNull();
+    expect(screen.getByRole('button', { name: SHOW_STORED })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: SUBMIT }));
     const request = await xhr.next();
     expect(request.body.getAll('photos')).toEqual([]);
     expect(request.body.get('qualificationYear')).toBe('2024/2025');
+    expect(photoReads(api)).toEqual([]);
+  });
+
+  it('shows the stored images once the step-up the server asks for is passed; a chosen file at once', async () => {
+    const xhr = installFakeXhr();
+    let steppedUp = false;
+    const { user, api } = await open(
+      { ...PLAIN, isComplete: true },
+      {
+        [STORED]: () => ({ body: storedBody(VALID, IMAGE_KINDS) }),
+        [PHOTO_PROBE]: () =>
+          steppedUp
+            ? { body: {} }
+            : { status: 403, body: { status: 'error', message: STEP_UP_MESSAGES.required } },
+        [`POST /api/v1/students/stepUp/${STUDENT_ID}`]: () => ({
+          body: { status: 'success', data: { method: 'seatNo' } },
+        }),
+        [`POST /api/v1/students/stepUp/${STUDENT_ID}/verify`]: ({ body }) => {
+          steppedUp = (body as { seatNo: string }).seatNo === '123456';
+          return { body: { status: 'success', message: STEP_UP_MESSAGES.verified } };
+        },
+      },
+    );
+    // A newly chosen file is previewed from the device, with no step-up.
+    await user.upload(imageInput('personalPhoto'), pngFile('me.png'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: `معاينة ${IMAGE_KIND_LABELS.personalPhoto}` })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:preview-/),
+      ),
+    );
+    expect(screen.getAllByText(STORED_PLACEHOLDER)).toHaveLength(5);
+
+    await user.click(screen.getByRole('button', { name: SHOW_STORED }));
+    const dialog = await screen.findByRole('dialog', { name: STEP_UP_MESSAGES.dialogTitle });
+    await user.click(within(dialog).getByRole('textbox', { name: STEP_UP_MESSAGES.seatNoLabel }));
+    await user.paste('123456');
+    await user.click(within(dialog).getByRole('button', { name: STEP_UP_MESSAGES.verify }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's own submit does not submit the edit form around it.
+    expect(xhr.sent()).toHaveLength(0);
+    expect(document.querySelector('[data-type="error"]')).toBeNull();
+    expect(screen.getByRole('img', { name: `معاينة ${IMAGE_KIND_LABELS.frontIdCard}` })).toHaveAttribute(
+      'src',
+      `/api/v1/students/photo/${STUDENT_ID}/frontIdCard`,
+    );
+    expect(screen.getByRole('img', { name: `معاينة ${IMAGE_KIND_LABELS.personalPhoto}` })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:preview-/),
+    );
+    expect(screen.queryByText(STORED_PLACEHOLDER)).toBeNull();
+    expect(screen.queryByRole('button', { name: SHOW_STORED })).toBeNull();
+    expect(photoReads(api)).toEqual([PHOTO_PROBE]);
+  });
+
+  it('shows the stored images without the dialog when this session passed the step-up already', async () => {
+    const { user, api } = await open(
+      { ...PLAIN, isComplete: true },
+      {
+        [STORED]: () => ({ body: storedBody(VALID, IMAGE_KINDS) }),
+        [PHOTO_PROBE]: () => ({ body: {} }),
+      },
+    );
+    await user.click(screen.getByRole('button', { name: SHOW_STORED }));
+    expect(
+      await screen.findByRole('img', { name: `معاينة ${IMAGE_KIND_LABELS.backIdCard}` }),
+    ).toHaveAttribute('src', `/api/v1/students/photo/${STUDENT_ID}/backIdCard`);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.fetchMock.mock.calls.some(([input]) => String(input).includes('/stepUp/'))).toBe(false);
   });
 
   it('keeps what was typed across a reload, restores it over the saved values and says so', async () => {
