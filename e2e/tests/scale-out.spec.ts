@@ -246,6 +246,12 @@ test('scale-out: a student journey through nginx on two instances survives killi
     expect(admission.status(), await admission.text().catch(() => '')).toBe(200);
     expect((await admission.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+    // The stored images are identity documents: the session reads them only after a step-up (issue 33), here the
+    // seat number, since this portal sends no e-mail or SMS. Its pass is kept in PostgreSQL, so both instances see it.
+    const stepUp = await api.post(`/api/v1/students/stepUp/${id}`);
+    expect((await stepUp.json()).data.method).toBe('seatNo');
+    const verified = await api.post(`/api/v1/students/stepUp/${id}/verify`, { data: { seatNo: '123456' } });
+    expect(verified.status(), await verified.text()).toBe(200);
     for (const kind of IMAGE_KINDS) {
       const photo = await api.get(`/api/v1/students/photo/${id}/${kind}`);
       expect(photo.status()).toBe(200);
