@@ -2,6 +2,12 @@ import { normalizeDigits } from './digits.js';
 import { MESSAGES } from './messages.js';
 
 /**
+ * The body field of a lookup that carries a solved proof-of-work (ALTCHA's own field name). Here, beside the login
+ * form's other zod-free rules, because the login screen's first download sends it and must not pull in zod.
+ */
+export const LOOKUP_PROOF_FIELD = 'altcha';
+
+/**
  * Arabic messages of the optional student second factor (issue 20, `STUDENT_SECOND_FACTOR=seatNo`): apart from
  * MESSAGES, which every screen downloads, and here rather than beside the lookup's schema, which brings zod to
  * the login screen's first download. A wrong or missing seat number is answered as an unknown national ID

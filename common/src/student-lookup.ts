@@ -6,15 +6,13 @@ import { IMAGE_KINDS, NATIONAL_ID_MAX_LENGTH } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { progressStepSchema } from './progress.js';
 import { STUDENT_IMPORT_SEAT_NO_MAX_LENGTH } from './student-import.js';
-import { normalizeSeatNo, SEAT_NO_MESSAGES } from './student-login-form.js';
+import { LOOKUP_PROOF_FIELD, normalizeSeatNo, SEAT_NO_MESSAGES } from './student-login-form.js';
 import { z } from './zod.js';
 
 /** Longer input is refused before any normalising work. */
 const SEAT_NO_RAW_MAX_LENGTH = 256;
 /** A solved challenge is under 1 kB of base64; anything much longer is not one. */
 export const LOOKUP_PROOF_MAX_LENGTH = 2048;
-/** The body field of a lookup that carries a solved proof-of-work (ALTCHA's own field name). */
-export const LOOKUP_PROOF_FIELD = 'altcha';
 
 /**
  * Body of `POST /students/getStudent`. The national ID is normalised (spaces removed, Arabic-Indic and Persian

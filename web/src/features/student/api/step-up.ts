@@ -1,5 +1,5 @@
 import { type StepUpStartResponse, stepUpStartResponseSchema } from '@portal/common';
-import { API_BASE, apiRequest, type ResponseParser } from '@/lib/api-client';
+import { apiRequest, type ResponseParser } from '@/lib/api-client';
 import { messageResponse } from './message-response';
 
 const startResponse: ResponseParser<StepUpStartResponse> = stepUpStartResponseSchema;
@@ -19,11 +19,4 @@ export function verifyStepUp(studentId: string, answer: { code: string } | { sea
     body: answer,
     schema: messageResponse,
   });
-}
-
-/** `POST /students/logout`: ends the session on the server. A failure does not keep the student logged in here. */
-export async function logoutStudent(): Promise<void> {
-  await fetch(`${API_BASE}/students/logout`, { method: 'POST', credentials: 'include' }).catch(
-    () => undefined,
-  );
 }

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { removeCookie, useCookie } from '@/lib/cookies';
 import { removeDraftsExcept } from '@/lib/device-drafts';
 import { useStudentSession } from '@/lib/student-session';
-import { logoutStudent } from '../api/step-up';
+import { logoutStudent } from '../api/logout';
 
 /** Spec section 2: logout when a student id is stored and the role is NOT, or a national ID is stored. */
 export function studentHeaderLinks(stored: { id?: string; role?: string; nationalID?: string }) {
