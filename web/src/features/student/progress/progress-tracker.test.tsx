@@ -10,6 +10,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { DOWNLOAD_MY_DATA } from '../components/download-my-data';
 import { DATA_DEADLINE_TEXTS } from '../deadline/data-deadline';
 import {
   BRANDING_IN_RIYADH,
@@ -72,11 +73,15 @@ describe('the progress tracker on studentDataView', () => {
     const main = screen.getByRole('main');
     const table = within(main).getByRole('table');
     expect(tracker.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    const buttons = within(main)
+    // The spec's two are links; 'تنزيل بياناتي' (issue 20) is a button, as it asks for the step-up (decision 17).
+    const links = within(main)
       .getAllByRole('link')
-      .filter((link) => !tracker.contains(link))
-      .map((link) => link.textContent);
-    // 'تنزيل بياناتي' (issue 20) comes after the spec's two.
+      .filter((link) => !tracker.contains(link));
+    const downloadMyData = within(main).getByRole('button', { name: DOWNLOAD_MY_DATA });
+    const buttons = [...links, downloadMyData]
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+      .map((control) => control.textContent);
+    // It comes after the spec's two.
     expect(buttons).toEqual(['تعديل البيانات', 'تنزيل الاستمارات', 'تنزيل بياناتي']);
   });
 
