@@ -49,7 +49,7 @@ export interface CaseContext {
 
 /**
  * One hostile request and what the portal must answer. A refused case (4xx) must answer the Arabic error
- * envelope and change no row of any table. An accepted case (`accepted`) is a positive control: the portal
+ * envelope and change no row of any table but those it is `counted` in. An accepted case (`accepted`) is a positive control: the portal
  * must take the input as data (digits normalised, text stored as text), may change only the tables named, and
  * `verify` checks what was stored.
  */
@@ -66,6 +66,11 @@ export interface HostileCase {
   html?: true;
   /** The answer is a redirect to this address (the login form post sends refusals back to the login screen). */
   location?: string;
+  /**
+   * A refusal that is itself counted: the only tables it may change (an unknown national ID counts a miss for the
+   * lookup guard, decision 0018; a wrong staff password counts a failure for the throttle and is audited, 0019).
+   */
+  counted?: readonly string[];
   accepted?: {
     mayChange?: readonly string[];
     verify?: (ctx: CaseContext, body: string) => Promise<void> | void;

@@ -28,6 +28,10 @@ const enc = encodeURIComponent;
 const PROTO_BODY = '{"__proto__":{"polluted":"yes"},"nationalID":"1"}';
 const CONSTRUCTOR_BODY = '{"constructor":{"prototype":{"polluted":"yes"}},"nationalID":"1"}';
 const ONE_MB = 1024 * 1024;
+/** An unknown national ID counts a miss for the portal-wide lookup guard (decision 0018). */
+const LOOKUP_MISS = ['student_lookup_misses'] as const;
+/** A wrong staff password counts a failure for the throttle, which audits it (decision 0019). */
+const STAFF_PASSWORD_FAILURE = ['login_failures', 'audit_log'] as const;
 
 /** Valid questionnaire answers, with `text` wherever free text is typed. */
 function answersWith(ctx: CaseContext, text: string) {
@@ -74,6 +78,7 @@ const studentLogin: HostileCase[] = [
       request: () => ({ body: json({ nationalID: value }) }),
       status: 404,
       message: MESSAGES.studentNotRegistered,
+      counted: LOOKUP_MISS,
     }),
   ),
   {
@@ -99,6 +104,7 @@ const studentLogin: HostileCase[] = [
     request: () => ({ body: json({ nationalID: '1', role: 'SUPERADMIN', isPassed: true }) }),
     status: 404,
     message: MESSAGES.studentNotRegistered,
+    counted: LOOKUP_MISS,
   },
   {
     name: 'getStudent: a 1 MB national ID',
@@ -208,6 +214,7 @@ const studentLoginForm: HostileCase[] = [
       request: () => ({ body: form(`nationalID=${enc(value)}`) }),
       status: 303,
       location: backToLogin('notRegistered'),
+      counted: LOOKUP_MISS,
     }),
   ),
   ...(
@@ -230,6 +237,7 @@ const studentLoginForm: HostileCase[] = [
       request: () => ({ body: form(body) }),
       status: 303,
       location: backToLogin(code),
+      ...(code === 'notRegistered' && { counted: LOOKUP_MISS }),
     }),
   ),
   {
@@ -327,6 +335,7 @@ const staffAccounts: HostileCase[] = [
     }),
     status: 400,
     message: MESSAGES.currentPasswordWrong,
+    counted: STAFF_PASSWORD_FAILURE,
   },
   {
     name: 'updateSuperAdmin: a user name with a script',
@@ -360,6 +369,7 @@ const staffAccounts: HostileCase[] = [
     }),
     status: 400,
     message: MESSAGES.passwordWrong,
+    counted: STAFF_PASSWORD_FAILURE,
   },
   {
     name: 'getAllAdmins: query string pollution',

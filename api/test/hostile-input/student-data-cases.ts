@@ -34,6 +34,8 @@ export const STUDENT_DATA_CASES: readonly HostileCase[] = [
     request: () => ({ body: json({ nationalID: '1', seatNo: SQL_INJECTION.slice(0, 20) }) }),
     status: 404,
     message: MESSAGES.studentNotRegistered,
+    // An unknown national ID counts a miss for the lookup guard (decision 0018).
+    counted: ['student_lookup_misses'],
   },
   {
     name: 'my data: an id that is not a UUID',
