@@ -1,22 +1,13 @@
 import { Button as MantineButton, Stack, Text } from '@mantine/core';
-import { type ImageKind, MESSAGES, STEP_UP_MESSAGES } from '@portal/common';
+import type { ImageKind } from '@portal/common';
 import { useState } from 'react';
-import { showApiError } from '@/components/notices';
-import { NETWORK_ERROR_STATUS } from '@/lib/api-client';
+import { fetchBehindStepUp } from '../api/fetch-behind-step-up';
 import { StepUpDialog } from '../components/step-up-dialog';
 import { storedPhotoUrl } from './api';
 import classes from './complete-data.module.css';
 
 export const SHOW_STORED = 'عرض الصور المحفوظة';
 export const STORED_HIDDEN_HINT = 'لحماية مستنداتك لا تظهر الصور المحفوظة إلا بعد التحقق من هويتك.';
-
-/** The Arabic message of an error envelope, or the general one. */
-async function messageOf(response: Response): Promise<string> {
-  const body: unknown = await response.json().catch(() => null);
-  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-    ? body.message
-    : MESSAGES.unexpected;
-}
 
 interface StoredPreviewsProps {
   studentId: string;
@@ -36,23 +27,10 @@ export function ShowStoredPreviews({ studentId, probeKind, onShown }: StoredPrev
 
   const show = async () => {
     setPending(true);
-    try {
-      const response = await fetch(storedPhotoUrl(studentId, probeKind), { credentials: 'include' });
-      if (response.ok) {
-        onShown();
-        return;
-      }
-      const message = await messageOf(response);
-      if (response.status === 403 && message === STEP_UP_MESSAGES.required) {
-        setAsking(true);
-        return;
-      }
-      showApiError({ status: 'error', message, httpStatus: response.status });
-    } catch {
-      showApiError({ status: 'error', message: MESSAGES.networkError, httpStatus: NETWORK_ERROR_STATUS });
-    } finally {
-      setPending(false);
-    }
+    const outcome = await fetchBehindStepUp(storedPhotoUrl(studentId, probeKind));
+    setPending(false);
+    if (outcome === 'stepUp') setAsking(true);
+    else if (outcome) onShown();
   };
 
   return (

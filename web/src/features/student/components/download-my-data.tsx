@@ -1,8 +1,9 @@
 import { Button as MantineButton } from '@mantine/core';
-import { MESSAGES, STEP_UP_MESSAGES } from '@portal/common';
+import { MESSAGES } from '@portal/common';
 import { useState } from 'react';
 import { showApiError } from '@/components/notices';
 import { API_BASE, NETWORK_ERROR_STATUS } from '@/lib/api-client';
+import { fetchBehindStepUp } from '../api/fetch-behind-step-up';
 import { StepUpDialog } from './step-up-dialog';
 
 /** The student's own data as one zip (issue 20); the session cookie goes along. */
@@ -42,22 +43,11 @@ export function DownloadMyData({ studentId }: { studentId: string }) {
   const download = async () => {
     setPending(true);
     try {
-      const response = await fetch(myDataUrl(studentId), { credentials: 'include' });
-      if (response.ok) {
-        save(await response.blob(), fileNameOf(response));
-        return;
-      }
-      const body: unknown = await response.json().catch(() => null);
-      const message =
-        typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-          ? body.message
-          : MESSAGES.unexpected;
-      if (response.status === 403 && message === STEP_UP_MESSAGES.required) {
-        setAsking(true);
-        return;
-      }
-      showApiError({ status: 'error', message, httpStatus: response.status });
+      const outcome = await fetchBehindStepUp(myDataUrl(studentId));
+      if (outcome === 'stepUp') setAsking(true);
+      else if (outcome) save(await outcome.blob(), fileNameOf(outcome));
     } catch {
+      // The zip's bytes stopped arriving after its answer began.
       showApiError({ status: 'error', message: MESSAGES.networkError, httpStatus: NETWORK_ERROR_STATUS });
     } finally {
       setPending(false);
