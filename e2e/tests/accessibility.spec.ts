@@ -253,7 +253,8 @@ test.describe('staff screens pass axe', () => {
     page,
     db,
   }, info) => {
-    test.setTimeout(150_000);
+    // Seventeen axe passes: each takes seconds when two browsers and the portals share two cores (CI).
+    test.setTimeout(300_000);
     await signIn(page, await createSuperAdmin(db));
     await expect(page.getByRole('form', { name: 'اختيار الكلية' })).toBeVisible();
     await expectAccessible(page, 'studentsInfo (choose a faculty)');

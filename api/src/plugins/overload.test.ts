@@ -216,8 +216,10 @@ describe('overload protection by event loop and heap', () => {
     let live: Answer;
     let metrics: Answer;
     let ready: Answer;
+    let page: Answer;
     try {
       shed = await until(503, lookUp, 5_000);
+      page = await app.inject({ method: 'GET', url: '/stAdmission/admin/login' });
       live = await app.inject({ method: 'GET', url: '/api/v1/health/live' });
       metrics = await app.inject({ method: 'GET', url: '/api/v1/metrics' });
       ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
@@ -228,6 +230,9 @@ describe('overload protection by event loop and heap', () => {
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
     expect(shed.json()).toEqual({ status: 'error', message: MESSAGES.serverBusy });
+    // The page is still served: the browser shows the Arabic busy message from the API's answer and tries again.
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(live.statusCode).toBe(200);
     expect(metrics.statusCode).toBe(200);
     expect(ready.statusCode).toBe(503);

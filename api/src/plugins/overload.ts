@@ -80,6 +80,7 @@ function capInFlight(app: FastifyInstance, max: number, refuse: (reply: FastifyR
  *   seconds (bench/overload.mjs), or
  * - the event loop lags, is busier, or the heap or RSS is larger than configured (sampled every second by
  *   @fastify/under-pressure).
+ * Either way only API requests are refused; pages and static files are always served.
  * The instance takes work again by itself as soon as it is back under its limits.
  */
 export const overloadProtection = fp(
@@ -104,8 +105,11 @@ export const overloadProtection = fp(
       maxEventLoopUtilization: limits.maxEventLoopUtilization,
       maxHeapUsedBytes: limits.maxHeapBytes,
       maxRssBytes: limits.maxRssBytes,
+      // Only API work is shed. The pages and their files are small, cached and served from disk, and they are what
+      // lets the browser show the Arabic busy message and try again by itself; refused, a student on a surge day
+      // would see a bare JSON line where the portal should be.
       pressureHandler: async (request, reply) => {
-        if (!EXEMPT.has(request.routeOptions.url ?? '')) refuse(reply);
+        if (isCapped(request)) refuse(reply);
       },
     });
     const capReached = limits.maxInFlight > 0 ? capInFlight(app, limits.maxInFlight, refuse) : () => false;
