@@ -8,6 +8,7 @@ import {
   checkStudentSession,
   decodeStudentSession,
   encodeStudentSession,
+  newSessionId,
   readStudentSession,
   requireStudent,
   requireStudentSession,
@@ -16,6 +17,14 @@ import {
 } from './student-session.js';
 
 const SECRET = 'a-secret-long-enough-for-the-cookie-signature';
+
+describe('newSessionId', () => {
+  it('gives 22 base64url characters (128 bits), never the same twice, across several refills of its pool', () => {
+    const ids = Array.from({ length: 2_000 }, () => newSessionId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
 const STUDENT = '0b6c3a52-4a4e-4c57-9d0a-5f6f1a1e2b3c';
 
 const database = await createTestDatabase();
