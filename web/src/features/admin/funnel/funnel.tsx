@@ -56,6 +56,9 @@ const STEP = 'الخطوة';
 const STUDENTS = 'عدد الطلاب';
 const FUNNEL_TITLE = 'الطلاب عند كل خطوة من خطوات المتابعة';
 const TABLE_TITLE = 'الأعداد حسب الكلية والخطوة';
+// The tables' captions name their scrolling regions: not the sections' headings, so that no two landmarks share a name.
+const TABLE_CAPTION = 'الطلاب حسب الكلية والخطوة في العام الدراسي';
+const REFUSALS_CAPTION = 'المستندات المرفوضة الآن في العام الدراسي';
 const LINK_HINT = 'كل عدد يفتح قائمة هؤلاء الطلاب بالضبط، ومنها يمكن إرسال رسالة إليهم.';
 const DAILY_TITLE = 'الأعداد اليومية';
 const FROM = 'من يوم';
@@ -270,7 +273,9 @@ function FunnelView({ data, listLink }: { data: FunnelData; listLink: ListLink }
         {listLink && <Text c="dimmed">{LINK_HINT}</Text>}
         <TableScroll labelledBy={`${tableTitleId}-caption`}>
           <Table striped withTableBorder>
-            <Table.Caption id={`${tableTitleId}-caption`}>{TABLE_TITLE}</Table.Caption>
+            <Table.Caption
+              id={`${tableTitleId}-caption`}
+            >{`${TABLE_CAPTION} ${data.season.name}`}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{FACULTY}</Table.Th>
@@ -318,7 +323,9 @@ function FunnelView({ data, listLink }: { data: FunnelData; listLink: ListLink }
         ) : (
           <TableScroll labelledBy={`${refusalsTitleId}-caption`}>
             <Table striped withTableBorder>
-              <Table.Caption id={`${refusalsTitleId}-caption`}>{REFUSALS_TITLE}</Table.Caption>
+              <Table.Caption id={`${refusalsTitleId}-caption`}>
+                {`${REFUSALS_CAPTION} ${data.season.name}`}
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   {[FACULTY, DOCUMENT, REASON, COUNT].map((header) => (
