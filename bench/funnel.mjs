@@ -46,27 +46,28 @@ requireBuild();
 stopAfter(15);
 
 /**
- * The students, where each stands on the tracker by its number `i` (hash-like spreads, so that the places are
- * mixed across colleges and days): every event instant lies in the 60 days before now.
+ * The students, where each stands on the tracker by hashes of its number `i` (independent of its college, so
+ * that every college has students at every place): every event instant lies in the 60 days before now.
  */
 const SEED_STUDENTS = `
   WITH c AS (SELECT array_agg(id ORDER BY sort_order) AS ids FROM colleges),
   g AS (
-    SELECT i, (i * 7919) % 100 AS a, (i * 104729) % 100 AS b, (i * 1299709) % 100 AS d,
-      now() - make_interval(secs => ((i * 7) % ($2::int * 86400))) AS created
-    FROM generate_series(1, $1::int) AS i
+    SELECT i, abs(hashtext('a' || i)) % 100 AS a, abs(hashtext('b' || i)) % 100 AS b,
+      abs(hashtext('d' || i)) % 100 AS d,
+      now() - make_interval(secs => (abs(hashtext('t' || i)) % ($2::int * 86400))::float8) AS created
+    FROM generate_series(1::bigint, $1::bigint) AS i
   )
   INSERT INTO students (national_id, name, seat_no, college_id, enrollment_status, email, phone_number,
     is_passed, passed_at, is_completed_additional_questions, is_complete, completed_at, documents_status,
     documents_accepted_at, forms_downloaded_at, first_login_at, created_at)
-  SELECT '6' || lpad(i::text, 13, '0'), 'طالب مسار القبول رقم ' || i, 'bench', c.ids[1 + i % cardinality(c.ids)],
+  SELECT '6' || lpad(i::text, 13, '0'), 'طالب مسار القبول رقم ' || i, 'bench', c.ids[(1 + i % cardinality(c.ids))::int],
     'regular', CASE WHEN a % 2 = 0 THEN 'funnel' || i || '@example.com' END, '010' || lpad(i::text, 8, '0'),
     a < 90, CASE WHEN a < 90 THEN created END, a < 80, a < 60,
-    CASE WHEN a < 60 THEN least(now(), created + make_interval(hours => 1 + b)) END,
+    CASE WHEN a < 60 THEN least(now(), created + make_interval(hours => (1 + b)::int)) END,
     CASE WHEN a >= 60 THEN 'none' WHEN d < 25 THEN 'accepted' WHEN d < 35 THEN 'needsReupload' ELSE 'pending' END,
-    CASE WHEN a < 60 AND d < 25 THEN least(now(), created + make_interval(hours => 2 + b + d)) END,
+    CASE WHEN a < 60 AND d < 25 THEN least(now(), created + make_interval(hours => (2 + b + d)::int)) END,
     CASE WHEN a < 60 AND d < 10 THEN now() END,
-    CASE WHEN b < 85 THEN least(now(), created + make_interval(mins => 5 + b)) END,
+    CASE WHEN b < 85 THEN least(now(), created + make_interval(mins => (5 + b)::int)) END,
     created
   FROM g, c`;
 

@@ -105,12 +105,19 @@ export function funnelRepository(db: Database) {
       return rows;
     },
 
-    /** Documents refused now, per college, kind and reason (the partial index student_images_refused_idx). */
+    /**
+     * Documents refused now, per college, kind and reason. The refused rows are few (the partial index
+     * student_images_refused_idx): each reaches its student by the primary key. LIMIT 1 keeps that a nested loop;
+     * as a plain join the planner hashed the whole season's students instead (168 ms against 66 at 100,000).
+     */
     async refusals(seasonId: string, collegeIds: CollegeIds): Promise<RefusalRow[]> {
       const { rows } = await db.execute<RefusalRow & Record<string, unknown>>(sql`
         SELECT s.college_id AS "collegeId", i.kind, i.review_reason AS reason, count(*)::int AS count
-        FROM student_images i JOIN students s ON s.id = i.student_id
-        WHERE i.review_status = 'rejected' AND ${ofScope(seasonId, collegeIds)}
+        FROM student_images i
+        JOIN LATERAL (
+          SELECT s.college_id FROM students s WHERE s.id = i.student_id AND ${ofScope(seasonId, collegeIds)} LIMIT 1
+        ) s ON true
+        WHERE i.review_status = 'rejected'
         GROUP BY s.college_id, i.kind, i.review_reason
         ORDER BY count DESC, i.kind, i.review_reason`);
       return rows;
@@ -118,8 +125,10 @@ export function funnelRepository(db: Database) {
 
     /**
      * Per day of the university's clock from `from` to `to` (both counted), how many of the season's students
-     * were imported, logged in first, completed their data, had all documents accepted and were interviewed. Each
-     * series is a range of one index that leads with (season_id, instant) and holds the college.
+     * were imported, logged in first, completed their data, had all documents accepted and were interviewed.
+     * Each day of a series is one index-only range count on an index that leads with (season_id, instant) and
+     * holds the college: nothing is computed per student row (grouping 100,000 rows by their local day cost
+     * three to six times as much), and the series run side by side.
      */
     async daily(
       seasonId: string,
@@ -127,28 +136,34 @@ export function funnelRepository(db: Database) {
       range: { from: string; to: string },
       timeZone: string,
     ): Promise<DailyRow[]> {
-      const start = sql`(${range.from}::date::timestamp AT TIME ZONE ${timeZone})`;
-      const end = sql`((${range.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
+      const days = sql`generate_series(${range.from}::date, ${range.to}::date, interval '1 day') AS d(day)`;
+      const start = sql`(d.day::date::timestamp AT TIME ZONE ${timeZone})`;
+      const end = sql`((d.day::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
       const series = (name: FunnelSeries, column: string) => {
         const at = sql.raw(`s.${column}`);
-        return sql`SELECT ${name}::text AS series, (${at} AT TIME ZONE ${timeZone})::date::text AS day,
-            count(*)::int AS count
-          FROM students s
-          WHERE ${ofScope(seasonId, collegeIds)} AND ${at} >= ${start} AND ${at} < ${end}
-          GROUP BY 2`;
+        return db.execute<DailyRow & Record<string, unknown>>(sql`
+          SELECT ${name}::text AS series, d.day::date::text AS day,
+            (SELECT count(*)::int FROM students s
+             WHERE ${ofScope(seasonId, collegeIds)} AND ${at} >= ${start} AND ${at} < ${end}) AS count
+          FROM ${days}`);
       };
-      const { rows } = await db.execute<DailyRow & Record<string, unknown>>(sql`
-        ${series('imported', 'created_at')}
-        UNION ALL ${series('firstLogin', 'first_login_at')}
-        UNION ALL ${series('dataCompleted', 'completed_at')}
-        UNION ALL ${series('documentsAccepted', 'documents_accepted_at')}
-        UNION ALL
-        SELECT 'interviewed', (o.recorded_at AT TIME ZONE ${timeZone})::date::text, count(*)::int
+      // Few rows (social work's interviews): grouped by their day.
+      const interviewed = db.execute<DailyRow & Record<string, unknown>>(sql`
+        SELECT 'interviewed' AS series, (o.recorded_at AT TIME ZONE ${timeZone})::date::text AS day,
+          count(*)::int AS count
         FROM interview_outcomes o JOIN students s ON s.id = o.student_id
-        WHERE o.attended AND o.recorded_at >= ${start} AND o.recorded_at < ${end}
-          AND ${ofScope(seasonId, collegeIds)}
+        WHERE o.attended AND ${ofScope(seasonId, collegeIds)}
+          AND o.recorded_at >= (${range.from}::date::timestamp AT TIME ZONE ${timeZone})
+          AND o.recorded_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})
         GROUP BY 2`);
-      return rows;
+      const results = await Promise.all([
+        series('imported', 'created_at'),
+        series('firstLogin', 'first_login_at'),
+        series('dataCompleted', 'completed_at'),
+        series('documentsAccepted', 'documents_accepted_at'),
+        interviewed,
+      ]);
+      return results.flatMap((result) => result.rows);
     },
 
     /**
