@@ -13,7 +13,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, insertStaff, TEST_FACULTY, type TestStaff } from '../../../test/auth-helpers.js';
-import { insertStudent } from '../../../test/builders.js';
+import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, auditLog, studentImages, students } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
@@ -239,6 +239,20 @@ describe('GET /funnel/daily', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBe(message);
     }
+  });
+});
+
+describe('the first login', () => {
+  it('is recorded by the login that finds it empty, and kept by the later ones', async () => {
+    const student = await insertStudent(db, { college: TEST_FACULTY });
+    const firstLogin = async () =>
+      (await db.select({ at: students.firstLoginAt }).from(students).where(eq(students.id, student.id)))[0]
+        ?.at;
+    await loginStudent(app, student.nationalId);
+    const first = await firstLogin();
+    expect(first).toBeInstanceOf(Date);
+    await loginStudent(app, student.nationalId);
+    expect(await firstLogin()).toEqual(first);
   });
 });
 
