@@ -58,7 +58,12 @@ export function getAllStudents({
 }: StudentListQuery) {
   return apiRequest(withSeason(`/students/getAllStudents?page=${page}&limit=${STUDENT_PAGE_SIZE}`, season), {
     method: 'POST',
-    body: { faculty, isComplete: completedOnly ? true : null, documentsStatus, progress },
+    body: {
+      faculty,
+      isComplete: completedOnly ? true : null,
+      documentsStatus,
+      ...(progress ? { progress } : {}),
+    },
     auth: true,
     schema: getAllStudentsResponseSchema,
   });
