@@ -113,7 +113,9 @@ async function seed(databaseUrl) {
     await timed('appointments and interviews', SEED_INTERVIEWS);
     await timed('refused documents', SEED_REFUSALS);
     if (AUDIT_ROWS > 0) await timed('audit rows', SEED_AUDIT, [AUDIT_ROWS, STUDENTS]);
-    await client.query('VACUUM (ANALYZE) students, appointments, interview_outcomes, student_images, audit_log');
+    await client.query(
+      'VACUUM (ANALYZE) students, appointments, interview_outcomes, student_images, audit_log',
+    );
     const { rows } = await client.query(
       `SELECT c.name FROM colleges c JOIN students s ON s.college_id = c.id GROUP BY c.name
        ORDER BY count(*) DESC LIMIT 1`,
