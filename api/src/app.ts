@@ -19,6 +19,7 @@ import { contentPlugin } from './modules/content/content.plugin.js';
 import { documentReviewRoutes } from './modules/document-review/document-review.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
+import { funnelRoutes } from './modules/funnel/funnel.routes.js';
 import { isStopping } from './modules/health/graceful-stop.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(studentSessionRoutes);
       await api.register(studentStepUpRoutes, { secret: deps.secret });
       await api.register(seasonsRoutes);
+      await api.register(funnelRoutes, { secret: deps.secret, timeZone: deps.config.universityTimeZone });
     },
     { prefix: '/api/v1' },
   );

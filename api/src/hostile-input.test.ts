@@ -17,6 +17,7 @@ import {
   type Spreadsheets,
   uploadCases,
 } from '../test/hostile-input/file-cases.js';
+import { FUNNEL_CASES } from '../test/hostile-input/funnel-cases.js';
 import type { CaseContext, HostileCase, Who } from '../test/hostile-input/hostile-case.js';
 import { INTERVIEW_CASES } from '../test/hostile-input/interview-cases.js';
 import { JSON_CASES } from '../test/hostile-input/json-cases.js';
@@ -53,6 +54,7 @@ const CASES: readonly HostileCase[] = [
   ...CONTENT_CHARTER_CASES,
   ...CONTENT_COLLEGE_CASES,
   ...SEASON_CASES,
+  ...FUNNEL_CASES,
   ...STUDENT_DATA_CASES,
   ...STAFF_SESSION_CASES,
   ...STEP_UP_CASES,

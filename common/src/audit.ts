@@ -72,6 +72,10 @@ export const AUDIT_ACTION_LABELS = {
   'students.export.download': 'تنزيل تصدير بيانات الطلاب',
   'interviews.export': 'طلب تصدير نتائج الاختبار الشخصي',
   'interviews.export_download': 'تنزيل نتائج الاختبار الشخصي',
+  'funnel.read': 'عرض مسار القبول',
+  'funnel.daily': 'عرض الأعداد اليومية لمسار القبول',
+  'funnel.export': 'طلب تصدير مسار القبول',
+  'funnel.export_download': 'تنزيل مسار القبول',
   'audit.export': 'طلب تصدير سجل العمليات',
   'audit.export_download': 'تنزيل سجل العمليات',
   // Scheduling and interviews.

@@ -10,6 +10,8 @@ export * from './document-review.js';
 export * from './document-review-messages.js';
 export * from './documents-status.js';
 export * from './envelope.js';
+export * from './funnel.js';
+export * from './funnel-filter.js';
 export * from './interview-decisions.js';
 export * from './interview-messages.js';
 export * from './interviews.js';

@@ -1,4 +1,6 @@
 import { successEnvelope } from './envelope.js';
+import { FUNNEL_STATES, type ProgressFilter, progressFilterSchema } from './funnel-filter.js';
+import { PROGRESS_STEPS } from './progress.js';
 import { isIsoDate } from './scheduling.js';
 import { facultyField } from './staff.js';
 import { z } from './zod.js';
@@ -64,7 +66,14 @@ export const NOTIFICATION_STATE_LABELS: Record<NotificationState, string> = {
 };
 
 /** The students a staff message goes to. */
-export const MESSAGE_AUDIENCES = ['all', 'dataIncomplete', 'needsReupload', 'appointedOn'] as const;
+export const MESSAGE_AUDIENCES = [
+  'all',
+  'dataIncomplete',
+  'needsReupload',
+  'appointedOn',
+  // Issue 36: the students of one funnel count (a tracker step in a state), as the student list filtered them.
+  'progress',
+] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 
 export const MESSAGE_AUDIENCE_LABELS: Record<MessageAudience, string> = {
@@ -72,6 +81,7 @@ export const MESSAGE_AUDIENCE_LABELS: Record<MessageAudience, string> = {
   dataIncomplete: 'من لم يستكمل بياناته',
   needsReupload: 'من عليه إعادة رفع مستندات',
   appointedOn: 'من موعد اختباره الشخصي في يوم محدد',
+  progress: 'من هم عند خطوة محددة من خطوات المتابعة',
 };
 
 export const NOTIFICATION_MESSAGES = {
@@ -99,10 +109,18 @@ export const messageFilterSchema = z
         .string({ error: NOTIFICATION_MESSAGES.dayInvalid })
         .max(10, { error: NOTIFICATION_MESSAGES.dayInvalid })
         .optional(),
+      progress: z.unknown().optional(),
     },
     { error: NOTIFICATION_MESSAGES.audienceInvalid },
   )
   .superRefine((filter, ctx) => {
+    if (filter.audience === 'progress') {
+      const parsed = progressFilterSchema.safeParse(filter.progress);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['progress', ...issue.path], message: issue.message });
+      return;
+    }
     if (filter.audience !== 'appointedOn') return;
     if (isMissing(filter.day) || filter.day === '') {
       ctx.addIssue({ code: 'custom', path: ['day'], message: NOTIFICATION_MESSAGES.dayRequired });
@@ -111,12 +129,16 @@ export const messageFilterSchema = z
       ctx.addIssue({ code: 'custom', path: ['day'], message: NOTIFICATION_MESSAGES.dayInvalid });
     }
   })
-  .transform((filter) =>
-    filter.audience === 'appointedOn'
-      ? { audience: filter.audience, day: filter.day as string }
-      : { audience: filter.audience },
-  );
-export type MessageFilter = z.output<typeof messageFilterSchema>;
+  .transform((filter): MessageFilter => {
+    if (filter.audience === 'appointedOn') return { audience: filter.audience, day: filter.day as string };
+    if (filter.audience === 'progress')
+      return { audience: filter.audience, progress: progressFilterSchema.parse(filter.progress) };
+    return { audience: filter.audience };
+  });
+export type MessageFilter =
+  | { audience: 'all' | 'dataIncomplete' | 'needsReupload' }
+  | { audience: 'appointedOn'; day: string }
+  | { audience: 'progress'; progress: ProgressFilter };
 
 const channelsField = z
   .array(z.enum(NOTIFICATION_CHANNELS, { error: NOTIFICATION_MESSAGES.channelsInvalid }), {
@@ -186,7 +208,11 @@ export type StateCounts = z.infer<typeof stateCountsSchema>;
 export const campaignSchema = z.object({
   id: z.uuid(),
   faculty: z.string(),
-  filter: z.object({ audience: z.enum(MESSAGE_AUDIENCES), day: z.string().optional() }),
+  filter: z.object({
+    audience: z.enum(MESSAGE_AUDIENCES),
+    day: z.string().optional(),
+    progress: z.object({ step: z.enum(PROGRESS_STEPS), state: z.enum(FUNNEL_STATES) }).optional(),
+  }),
   channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
   text: z.string(),
   createdBy: z.string().nullable(),

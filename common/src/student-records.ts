@@ -2,6 +2,7 @@ import { normalizeDigits } from './digits.js';
 import { REVIEW_MESSAGES } from './document-review-messages.js';
 import { DOCUMENTS_STATUSES } from './documents-status.js';
 import { successEnvelope } from './envelope.js';
+import { progressFilterSchema } from './funnel-filter.js';
 import { NATIONAL_ID_MAX_LENGTH, STUDENT_PAGE_SIZE } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { facultyField } from './staff.js';
@@ -79,7 +80,13 @@ const documentsStatusFilter = z
  * client filtering on it computes the page count from `completedStudentsNumber` (or the difference).
  */
 export const getAllStudentsRequestSchema = z.object(
-  { faculty: facultyField, isComplete: isCompleteFilter, documentsStatus: documentsStatusFilter },
+  {
+    faculty: facultyField,
+    isComplete: isCompleteFilter,
+    documentsStatus: documentsStatusFilter,
+    /** Only students at a tracker step in a state (issue 36: a number of the funnel, followed). */
+    progress: progressFilterSchema.nullish(),
+  },
   { error: MESSAGES.invalidInput },
 );
 export type GetAllStudentsRequest = z.input<typeof getAllStudentsRequestSchema>;
@@ -91,7 +98,7 @@ export const getAllStudentsResponseSchema = successEnvelope({
   studentsNumber: z.number().int(),
   completedStudentsNumber: z.number().int(),
   /**
-   * Only when the request filters on `documentsStatus` (issue 16): how many of the faculty's students the
+   * Only when the request filters on `documentsStatus` (issue 16) or `progress` (issue 36): how many of the faculty's students the
    * filters keep, for the page count (the two counts above cannot give it).
    */
   filteredStudentsNumber: z.number().int().optional(),

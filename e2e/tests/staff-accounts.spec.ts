@@ -99,6 +99,7 @@ test('a super admin adds a faculty admin who must change its password; reset and
     'بيانات الطلاب',
     'مراجعة المستندات',
     'الإشعارات',
+    'مسار القبول',
     'تغيير كلمة المرور',
     'أمان الحساب',
   ]);

@@ -88,4 +88,24 @@ describe('the kept documents status', () => {
     expect(await kept(db, id)).toMatchObject({ version: 2, status: 'pending', awaiting: 1 });
     expect(await kept(db, other)).toEqual({ status: 'none', awaiting: 0, version: 0 });
   });
+
+  it('keeps when all documents became accepted: set once, kept while accepted, cleared when one is refused', async () => {
+    const id = await studentWith(
+      db,
+      true,
+      Array.from({ length: IMAGE_KINDS.length }, () => 'accepted'),
+    );
+    const acceptedAt = async () =>
+      (await db.select({ at: students.documentsAcceptedAt }).from(students).where(eq(students.id, id)))[0]
+        ?.at;
+    expect(await acceptedAt()).toBeNull();
+    await refreshDocumentsStatus(db, id, { bumpVersion: false });
+    const first = await acceptedAt();
+    expect(first).toBeInstanceOf(Date);
+    await refreshDocumentsStatus(db, id, { bumpVersion: true });
+    expect(await acceptedAt()).toEqual(first);
+    await db.update(studentImages).set({ reviewStatus: 'rejected' }).where(eq(studentImages.studentId, id));
+    await refreshDocumentsStatus(db, id, { bumpVersion: true });
+    expect(await acceptedAt()).toBeNull();
+  });
 });

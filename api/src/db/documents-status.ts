@@ -16,7 +16,8 @@ const statusOfStudent = sql`CASE
 /**
  * Recomputes the student's kept documents status and awaiting count from its image rows. Called inside every
  * transaction that changes a student's images, completeness or reviews, after the change; `bumpVersion` also
- * moves the review version on, so a review based on what a reviewer saw before is refused.
+ * moves the review version on, so a review based on what a reviewer saw before is refused. It also keeps the instant
+ * the documents became all accepted (the admission funnel's series, issue 36).
  */
 export async function refreshDocumentsStatus(
   tx: DbExecutor,
@@ -27,6 +28,10 @@ export async function refreshDocumentsStatus(
     UPDATE ${students} SET
       documents_status = computed.status,
       documents_awaiting = computed.awaiting,
+      -- The funnel's 'all documents accepted' day (issue 36): kept while accepted, cleared when it leaves.
+      documents_accepted_at = CASE
+        WHEN computed.status <> 'accepted' THEN NULL
+        ELSE coalesce(${students.documentsAcceptedAt}, now()) END,
       review_version = ${students.reviewVersion} + ${bumpVersion ? 1 : 0}
     FROM (
       SELECT ${statusOfStudent} AS status,

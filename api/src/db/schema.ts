@@ -130,6 +130,13 @@ export const students = pgTable(
     isCompletedAdditionalQuestions: boolean('is_completed_additional_questions').notNull().default(false),
     /** The student's first download of one of its forms: the tracker's last step (issue 17). */
     formsDownloadedAt: timestamp('forms_downloaded_at', { withTimezone: true }),
+    /** The student's first login (issue 36: the funnel's daily series); set once, by the lookup that finds it null. */
+    firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
+    /**
+     * When all six documents were last accepted (issue 36), kept by `refreshDocumentsStatus` in the transaction
+     * that changes the status: set when it becomes `accepted`, cleared when it leaves it.
+     */
+    documentsAcceptedAt: timestamp('documents_accepted_at', { withTimezone: true }),
     /**
      * The documents review as a whole, kept from the images by `refreshDocumentsStatus` (db/documents-status.ts)
      * in every transaction that changes them, so lists, filters, counts and the review queue read one column.
@@ -196,6 +203,29 @@ export const students = pgTable(
       index('students_review_queue_idx')
         .on(t.collegeId, t.seasonId, t.completedAt, t.id)
         .where(sql`${t.documentsAwaiting} > 0`),
+      // The admission funnel (issue 36; decision 22): one season's students grouped by what the tracker reads, from
+      // the index alone (the appointment, the tracker's one input from another table, is counted apart).
+      index('students_funnel_idx').on(
+        t.seasonId,
+        t.collegeId,
+        t.isPassed,
+        t.isCompletedAdditionalQuestions,
+        t.isComplete,
+        t.documentsStatus,
+        t.formsDownloadedAt,
+      ),
+      // The funnel's daily series: each event's days in one season, with the faculty (and, for the medians, the
+      // instant the duration starts from), from the index alone.
+      index('students_season_created_idx').on(t.seasonId, t.createdAt, t.collegeId),
+      index('students_season_first_login_idx')
+        .on(t.seasonId, t.firstLoginAt, t.collegeId)
+        .where(sql`${t.firstLoginAt} IS NOT NULL`),
+      index('students_season_completed_idx')
+        .on(t.seasonId, t.completedAt, t.collegeId, t.createdAt)
+        .where(sql`${t.completedAt} IS NOT NULL`),
+      index('students_season_accepted_idx')
+        .on(t.seasonId, t.documentsAcceptedAt, t.collegeId, t.completedAt)
+        .where(sql`${t.documentsAcceptedAt} IS NOT NULL`),
       // The login and the staff search by national ID: this season's row, or every season's.
       uniqueIndex('students_national_id_season_key').on(t.nationalId, t.seasonId),
     ];
@@ -231,7 +261,13 @@ export const studentImages = pgTable(
     purgedAt: timestamp('purged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('student_images_student_kind_key').on(t.studentId, t.kind)],
+  (t) => [
+    uniqueIndex('student_images_student_kind_key').on(t.studentId, t.kind),
+    // The funnel's refusals (issue 36): the documents refused now, few beside the accepted ones.
+    index('student_images_refused_idx')
+      .on(t.studentId, t.kind, t.reviewReason)
+      .where(sql`${t.reviewStatus} = 'rejected'`),
+  ],
 );
 
 /** The quiz bank as it is now; every wording a question ever had is in `quiz_question_versions` (issue 19). */
@@ -459,6 +495,8 @@ export const interviewOutcomes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The funnel's daily 'interviewed' series (issue 36).
+    index('interview_outcomes_recorded_idx').on(t.recordedAt, t.studentId).where(sql`${t.attended}`),
     check('interview_outcomes_decision_check', sql`${t.decision} IS NULL OR ${t.attended}`),
     check(
       'interview_outcomes_absent_check',

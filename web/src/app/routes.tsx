@@ -103,6 +103,7 @@ const adminScreens: RouteObject[] = [
     path: 'statistics',
     ...lazyScreen(() => import('@/features/admin/statistics/statistics'), 'Statistics'),
   },
+  { path: 'funnel', ...lazyScreen(() => import('@/features/admin/funnel/funnel'), 'Funnel') },
   {
     path: 'uploadStudentInfo',
     ...lazyScreen(() => import('@/features/admin/student-import/upload-student-info'), 'UploadStudentInfo'),

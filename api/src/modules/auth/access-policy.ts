@@ -192,6 +192,13 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   { method: 'DELETE', url: '/colleges/:id/programs/:programId', allow: SUPERADMIN_ONLY },
 
   // The audit trail on screen (issue 20): super admin only. The export link is its own credential: public row.
+  // The admission funnel (issue 36): every staff role, each within its scope (funnel/funnel-scope.ts). The export
+  // link is its own credential (a signed 10-minute link the browser opens): public row.
+  { method: 'GET', url: '/funnel', allow: REVIEW_ROLES },
+  { method: 'GET', url: '/funnel/daily', allow: REVIEW_ROLES },
+  { method: 'POST', url: '/funnel/export', allow: REVIEW_ROLES },
+  { method: 'GET', url: '/funnel/export/:token', allow: 'public' },
+
   { method: 'GET', url: '/audit', allow: SUPERADMIN_ONLY },
   { method: 'POST', url: '/audit/export', allow: SUPERADMIN_ONLY },
   { method: 'GET', url: '/audit/export/:token', allow: 'public' },

@@ -6,6 +6,7 @@ import type {
 } from '@portal/common';
 import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
+import { progressCondition } from '../../db/progress-filter.js';
 import { colleges, notificationCampaigns, notifications } from '../../db/schema.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
 
@@ -77,6 +78,9 @@ function audienceOf(collegeId: string, filter: MessageFilter): SQL {
     case 'appointedOn':
       return sql`${ofCollege} AND EXISTS (
         SELECT 1 FROM appointments a WHERE a.student_id = s.id AND a.appointed_day = ${filter.day}::date)`;
+    case 'progress':
+      // The students of one funnel count, selected as the student list selects them (issue 36).
+      return sql`${ofCollege} AND ${progressCondition(sql`s`, filter.progress.step, filter.progress.state)}`;
   }
 }
 

@@ -20,7 +20,8 @@ const GUARDED = [401, 403] as const;
 
 const BODY_DESCRIPTION = [
   'faculty: a college name (a faculty ADMIN: its own, or none; 403 for another); filter.audience one of ',
-  `${MESSAGE_AUDIENCES.join(', ')}, with filter.day (YYYY-MM-DD) for appointedOn; channels: one or both of `,
+  `${MESSAGE_AUDIENCES.join(', ')}, with filter.day (YYYY-MM-DD) for appointedOn and filter.progress `,
+  '{step, state} for progress (the students of one admission-funnel count); channels: one or both of ',
   `email, sms; text: 1…${STAFF_MESSAGE_MAX_LENGTH} characters.`,
 ].join('');
 

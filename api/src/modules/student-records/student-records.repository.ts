@@ -1,7 +1,8 @@
-import { type DocumentsStatus, STUDENT_PAGE_SIZE } from '@portal/common';
+import { type DocumentsStatus, type ProgressFilter, STUDENT_PAGE_SIZE } from '@portal/common';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { nameSearchKeySql, normalizedNameSql } from '../../db/arabic-search.js';
 import type { Database } from '../../db/pool.js';
+import { progressCondition } from '../../db/progress-filter.js';
 import { appointments, colleges, studentImages, students } from '../../db/schema.js';
 import { inCurrentSeason, inSeason, inSeasonPlaceholder } from '../../db/seasons.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
@@ -39,6 +40,8 @@ export interface StudentFilters {
   seasonId: string | null;
   isComplete: boolean | null;
   documentsStatus: DocumentsStatus | null;
+  /** Students at a tracker step in a state (issue 36). */
+  progress?: ProgressFilter | null;
 }
 
 export interface StudentSearch {
@@ -179,9 +182,47 @@ export function studentRecordsRepository(db: Database) {
     .orderBy(asc(colleges.sortOrder), asc(colleges.name))
     .prepare('student_records_counts_by_college');
 
+  /** The faculty's students the filters keep, progress included (not prepared: the condition is a value list). */
+  const progressWhere = (collegeId: string, filters: StudentFilters, progress: ProgressFilter) =>
+    and(
+      eq(students.collegeId, collegeId),
+      inSeason(filters.seasonId),
+      filters.isComplete === null ? undefined : eq(students.isComplete, filters.isComplete),
+      filters.documentsStatus === null ? undefined : eq(students.documentsStatus, filters.documentsStatus),
+      progressCondition(sql`${students}`, progress.step, progress.state),
+    );
+
   return {
     async collegeByName(name: string): Promise<{ id: string; name: string } | undefined> {
       return (await collegeByName.execute({ name }))[0];
+    },
+
+    /** One page of the faculty's students at a tracker step in a state (issue 36), with the other filters. */
+    async progressPage(
+      collegeId: string,
+      filters: StudentFilters,
+      progress: ProgressFilter,
+      page: number,
+      limit: number,
+    ): Promise<StudentRecordRow[]> {
+      return records()
+        .where(progressWhere(collegeId, filters, progress))
+        .orderBy(asc(students.nameSearch), asc(students.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+    },
+
+    /** How many of the faculty's students `progressPage` pages through. */
+    async progressCount(
+      collegeId: string,
+      filters: StudentFilters,
+      progress: ProgressFilter,
+    ): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(students)
+        .where(progressWhere(collegeId, filters, progress));
+      return row?.count ?? 0;
     },
 
     /** One page of a faculty's students ordered by (normalised) name, only the rows the filters keep. */

@@ -50,7 +50,9 @@ export const studentRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Super admin and support name the faculty (required); a faculty ADMIN always gets its own (naming ' +
           'another is 403). limit is at most 500 (larger values count as 500). Optional filters: isComplete ' +
           'and documentsStatus (none, pending, needsReupload, accepted); with documentsStatus the answer also ' +
-          'carries filteredStudentsNumber, the count the page count comes from. Each page read is audited.',
+          'carries filteredStudentsNumber, the count the page count comes from. progress {step, state} (issue ' +
+          "36) keeps the students at a tracker step in a state (done, current, blocked), exactly a funnel count's " +
+          'students, and also answers filteredStudentsNumber. Each page read is audited.',
         querystring: studentPageQuerySchema.extend(seasonQuerySchema.shape),
         body: getAllStudentsRequestSchema,
         response: { 200: getAllStudentsResponseSchema, ...errorResponses(400, ...GUARDED) },

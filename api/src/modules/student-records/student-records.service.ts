@@ -2,6 +2,7 @@ import {
   type DocumentsStatus,
   type FacultyCounts,
   MESSAGES,
+  type ProgressFilter,
   STUDENT_DATA_STATUS,
   type StudentRecord,
 } from '@portal/common';
@@ -70,6 +71,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         faculty: string | null;
         isComplete?: boolean | null | undefined;
         documentsStatus?: DocumentsStatus | null | undefined;
+        progress?: ProgressFilter | null | undefined;
       },
       page: { page: number; limit: number },
       context: RequestContext,
@@ -82,12 +84,17 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
         documentsStatus: input.documentsStatus ?? null,
       };
       const { documentsStatus } = filters;
+      const progress = input.progress ?? null;
       const [rows, counts, filtered] = await Promise.all([
-        repository.page(college.id, filters, page.page, page.limit),
+        progress
+          ? repository.progressPage(college.id, filters, progress, page.page, page.limit)
+          : repository.page(college.id, filters, page.page, page.limit),
         repository.counts(college.id, seasonId),
-        documentsStatus === null
-          ? undefined
-          : repository.documentsCount(college.id, seasonId, documentsStatus, filters.isComplete),
+        progress
+          ? repository.progressCount(college.id, filters, progress)
+          : documentsStatus === null
+            ? undefined
+            : repository.documentsCount(college.id, seasonId, documentsStatus, filters.isComplete),
       ]);
       await audit({
         actor: actorOf(staff),
@@ -98,6 +105,7 @@ export function studentRecordsService({ repository, audit, removeFiles }: Studen
           faculty: college.name,
           ...(filters.isComplete === null ? {} : { isComplete: filters.isComplete }),
           ...(documentsStatus === null ? {} : { documentsStatus }),
+          ...(progress === null ? {} : { progress }),
           ...(seasonId ? { season: seasonId } : {}),
           page: page.page,
           limit: page.limit,

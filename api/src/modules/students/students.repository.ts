@@ -1,5 +1,5 @@
 import type { ImageKind } from '@portal/common';
-import { and, type Column, eq, type InferColumnsDataTypes, is, SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, type InferColumnsDataTypes, is, isNull, SQL, sql } from 'drizzle-orm';
 import { type Database, poolOf } from '../../db/pool.js';
 import {
   appointments,
@@ -34,6 +34,8 @@ const appointmentColumns = {
  */
 const progressColumns = {
   formsDownloaded: sql<boolean>`(${students.formsDownloadedAt} IS NOT NULL)`,
+  /** Whether this is the student's first login (issue 36): the lookup then records it, once. */
+  firstLogin: sql<boolean>`(${students.firstLoginAt} IS NULL)`,
   dataDeadline: sql<
     string | null
   >`to_char(${colleges.dataDeadline} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
@@ -60,7 +62,12 @@ const lookupDocuments = sql<LookupDocument[]>`(
 /** What the login reads of a student. */
 export type StudentRecord = InferColumnsDataTypes<typeof studentColumns> & {
   [K in keyof typeof appointmentColumns]: InferColumnsDataTypes<typeof appointmentColumns>[K] | null;
-} & { formsDownloaded: boolean; dataDeadline: string | null; documents: LookupDocument[] };
+} & {
+  formsDownloaded: boolean;
+  firstLogin: boolean;
+  dataDeadline: string | null;
+  documents: LookupDocument[];
+};
 
 /**
  * Column types whose JSON form decodes to what Drizzle reads from the column itself: text, ids, booleans and
@@ -195,9 +202,20 @@ export function studentsRepository(db: Database) {
     .where(eq(students.id, sql.placeholder('studentId')))
     .prepare('students_find_appointment');
 
+  // Only while still null: two first logins at once record the earlier, and later logins never write.
+  const markFirstLogin = db
+    .update(students)
+    .set({ firstLoginAt: sql`now()` })
+    .where(and(eq(students.id, sql.placeholder('studentId')), isNull(students.firstLoginAt)))
+    .prepare('students_mark_first_login');
+
   return {
     findByNationalId,
     findByNationalIdAndSeatNo,
+    /** Records the student's first login (the funnel's daily series, issue 36). */
+    async markFirstLogin(studentId: string): Promise<void> {
+      await markFirstLogin.execute({ studentId });
+    },
     async findAppointment(studentId: string) {
       return (await findAppointment.execute({ studentId }))[0];
     },

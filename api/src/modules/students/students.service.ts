@@ -64,6 +64,8 @@ export function studentsService(repository: StudentsRepository, options: Student
     async lookup(nationalId: string, seatNo?: string): Promise<StudentLookupResponse> {
       const student = await find(nationalId, seatNo);
       if (!student) throw new AppError(404, MESSAGES.studentNotRegistered);
+      // One write in the student's life, not one per login (the login stays a single read; decision 10).
+      if (student.firstLogin) await repository.markFirstLogin(student.id);
       const interviewDecision = options.interviewResultVisible ? student.interviewDecision : null;
       const appointment = appointmentOf(student);
       const documents = documentsOf(student.documents);

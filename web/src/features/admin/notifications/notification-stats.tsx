@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import {
   type Campaign,
+  FUNNEL_STATE_LABELS,
   MESSAGE_AUDIENCE_LABELS,
   MESSAGES,
   NOTIFICATION_CHANNEL_LABELS,
@@ -9,6 +10,8 @@ import {
   NOTIFICATION_STATE_LABELS,
   NOTIFICATION_STATES,
   type NotificationStatsResponse,
+  PROGRESS_STEP_LABELS,
+  type ProgressFilter,
 } from '@portal/common';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -34,8 +37,15 @@ const NO_WRITER = '—';
 const NO_REASON = 'لم يذكر سبب';
 const FAILURE_COLUMNS = ['الطالب', 'الإشعار', 'الطريقة', 'المحاولات', 'السبب', 'الوقت'] as const;
 
+/** How the audience of a funnel count reads: 'من هم عند خطوة …: مراجعة المستندات — متوقفون (مطلوب إجراء)'. */
+export function progressAudienceLabel(progress: ProgressFilter): string {
+  const step = PROGRESS_STEP_LABELS[progress.step];
+  return `${MESSAGE_AUDIENCE_LABELS.progress}: ${step} — ${FUNNEL_STATE_LABELS[progress.state]}`;
+}
+
 /** What a staff message was sent to, in words. */
 export function audienceText(filter: Campaign['filter']): string {
+  if (filter.audience === 'progress' && filter.progress) return progressAudienceLabel(filter.progress);
   const audience = MESSAGE_AUDIENCE_LABELS[filter.audience];
   return filter.audience === 'appointedOn' && filter.day ? `${audience}: ${dayLabel(filter.day)}` : audience;
 }

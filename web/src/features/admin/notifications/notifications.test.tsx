@@ -96,6 +96,26 @@ afterEach(() => {
 
 // The first test waits for the screen's lazy chunk, which on a busy 2-core machine can take seconds.
 describe('notifications screen', { timeout: 30_000 }, () => {
+  it('writes to the students of a funnel count the address names, and offers that audience only then', async () => {
+    const { api } = await openScreen(
+      'ADMIN',
+      { [PREVIEW]: previewAnswer({ progress: 23, all: 120 }) },
+      '/admin/notifications?step=documents&state=blocked',
+    );
+    const audience = await within(compose()).findByRole('radio', {
+      name: 'من هم عند خطوة محددة من خطوات المتابعة: مراجعة المستندات — متوقفون (مطلوب إجراء)',
+    });
+    expect(audience).toBeChecked();
+    await waitFor(async () => expect(await recipients()).toBe('23'));
+    expect(api.bodiesOf(PREVIEW)).toEqual([
+      {
+        faculty: null,
+        filter: { audience: 'progress', progress: { step: 'documents', state: 'blocked' } },
+        channels: ['email', 'sms'],
+      },
+    ]);
+  });
+
   it('counts the recipients as the filter changes, confirms, sends and follows the progress until done', async () => {
     // Only the polling's clock is faked: the figures are asked for again when the test moves it on.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

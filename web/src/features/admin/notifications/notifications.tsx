@@ -14,6 +14,8 @@ import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_MESSAGES,
   type NotificationChannel,
+  type ProgressFilter,
+  progressFilterSchema,
   STAFF_MESSAGE_MAX_LENGTH,
 } from '@portal/common';
 import { useEffect, useState } from 'react';
@@ -31,7 +33,7 @@ import { Section } from '../shared/section';
 import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../shell/staff-session';
 import { useMessagePreview, useNotificationStats, useSendMessage } from './api/notifications';
 import { MessageProgress } from './message-progress';
-import { channelsText, NotificationStats } from './notification-stats';
+import { channelsText, NotificationStats, progressAudienceLabel } from './notification-stats';
 import classes from './notifications.module.css';
 
 const TITLE = 'الإشعارات';
@@ -60,16 +62,35 @@ interface ComposeValues {
   text: string;
 }
 
-/** Whom the message goes to: the interview day only with the audience that needs one. */
-function filterOf(audience: MessageAudience, day: string | null): MessageSendRequest['filter'] {
-  return audience === 'appointedOn' ? { audience, day: day ?? '' } : { audience };
+/**
+ * Whom the message goes to: the interview day only with the audience that needs one; the tracker step and state
+ * (issue 36) only with the audience of a funnel count, which comes from the address.
+ */
+function filterOf(
+  audience: MessageAudience,
+  day: string | null,
+  progress: ProgressFilter | null,
+): MessageSendRequest['filter'] {
+  if (audience === 'appointedOn') return { audience, day: day ?? '' };
+  if (audience === 'progress') return { audience, progress };
+  return { audience };
+}
+
+/** The students of a funnel count as the address names them (`?step=&state=`, from the student list); or none. */
+function progressOf(params: URLSearchParams): ProgressFilter | null {
+  const parsed = progressFilterSchema.safeParse({ step: params.get('step'), state: params.get('state') });
+  return parsed.success ? parsed.data : null;
 }
 
 /** The request the form's values make, for the faculty chosen (null: an ADMIN's own, which the server knows). */
-function requestOf(faculty: string | null, values: ComposeValues): MessageSendRequest {
+function requestOf(
+  faculty: string | null,
+  values: ComposeValues,
+  progress: ProgressFilter | null,
+): MessageSendRequest {
   return {
     faculty,
-    filter: filterOf(values.audience, values.day),
+    filter: filterOf(values.audience, values.day, progress),
     channels: values.channels,
     text: values.text,
   };
@@ -94,6 +115,7 @@ export function Notifications() {
   const [params, setParams] = useSearchParams();
   const choosesFaculty = role === 'SUPERADMIN' || role === 'SUPPORT';
   const faculty = choosesFaculty ? params.get('faculty') || null : null;
+  const progress = progressOf(params);
   const stats = useNotificationStats(token, faculty);
   const [sent, setSent] = useState<{ campaignId: string; faculty: string | null }>();
   const answer = stats.data;
@@ -131,8 +153,9 @@ export function Notifications() {
           <Text c="dimmed">{CHOOSE_FIRST}</Text>
         ) : (
           <ComposeForm
-            key={faculty ?? ''}
+            key={`${faculty ?? ''}:${progress?.step ?? ''}:${progress?.state ?? ''}`}
             faculty={faculty}
+            progress={progress}
             onSent={(campaignId) => setSent({ campaignId, faculty })}
           />
         )}
@@ -151,14 +174,22 @@ export function Notifications() {
   );
 }
 
-function ComposeForm({ faculty, onSent }: { faculty: string | null; onSent: (campaignId: string) => void }) {
+function ComposeForm({
+  faculty,
+  progress,
+  onSent,
+}: {
+  faculty: string | null;
+  progress: ProgressFilter | null;
+  onSent: (campaignId: string) => void;
+}) {
   const { token } = useStaffSession();
   const handleError = useStaffErrorHandler();
   const refuse = useStaffRefusal();
   const send = useSendMessage(token);
   const [resolver] = useState(() =>
     schemaResolver<ComposeValues, MessageSendRequestParsed>(messageSendRequestSchema, {
-      toRequest: (values) => requestOf(faculty, values),
+      toRequest: (values) => requestOf(faculty, values, progress),
       fieldOf,
     }),
   );
@@ -170,7 +201,12 @@ function ComposeForm({ faculty, onSent }: { faculty: string | null; onSent: (cam
     formState: { errors },
   } = useForm<ComposeValues, unknown, MessageSendRequestParsed>({
     resolver,
-    defaultValues: { audience: 'all', day: null, channels: ['email', 'sms'], text: '' },
+    defaultValues: {
+      audience: progress ? 'progress' : 'all',
+      day: null,
+      channels: ['email', 'sms'],
+      text: '',
+    },
   });
   const [audience, day, channels, text] = useWatch({
     control,
@@ -180,7 +216,11 @@ function ComposeForm({ faculty, onSent }: { faculty: string | null; onSent: (cam
   const [outcome, setOutcome] = useState<{ message: string; ok: boolean }>();
 
   // The count follows the faculty, audience, day and channels; the text does not change it, so it is left out.
-  const previewRequest: MessagePreviewRequest = { faculty, filter: filterOf(audience, day), channels };
+  const previewRequest: MessagePreviewRequest = {
+    faculty,
+    filter: filterOf(audience, day, progress),
+    channels,
+  };
   const previewCheck = messagePreviewRequestSchema.safeParse(previewRequest);
   const preview = useMessagePreview(token, previewCheck.success ? previewRequest : null);
   const counted = preview.data?.status === 'success' ? preview.data.data.data : undefined;
@@ -192,7 +232,7 @@ function ComposeForm({ faculty, onSent }: { faculty: string | null; onSent: (cam
 
   const submit = handleSubmit(() => {
     setOutcome(undefined);
-    setConfirming(requestOf(faculty, { audience, day, channels, text }));
+    setConfirming(requestOf(faculty, { audience, day, channels, text }, progress));
   });
 
   const confirm = (request: MessageSendRequest) =>
@@ -222,12 +262,17 @@ function ComposeForm({ faculty, onSent }: { faculty: string | null; onSent: (cam
               errorProps={ERROR_PROPS}
             >
               <Stack gap="xs" mt="xs">
-                {MESSAGE_AUDIENCES.map((value, index) => (
+                {/* The audience of a funnel count is offered only when the address names one. */}
+                {MESSAGE_AUDIENCES.filter((value) => value !== 'progress' || progress).map((value, index) => (
                   <Radio
                     key={value}
                     ref={index === 0 ? field.ref : undefined}
                     value={value}
-                    label={MESSAGE_AUDIENCE_LABELS[value]}
+                    label={
+                      value === 'progress' && progress
+                        ? progressAudienceLabel(progress)
+                        : MESSAGE_AUDIENCE_LABELS[value]
+                    }
                   />
                 ))}
               </Stack>

@@ -13,6 +13,7 @@ export type AdminScreenPath =
   | 'notifications'
   | 'students/:id'
   | 'statistics'
+  | 'funnel'
   | 'uploadStudentInfo'
   | 'deleteStudentInfo'
   | 'schedule'
@@ -68,6 +69,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     inNav: false,
   },
   { path: 'statistics', label: 'الإحصائيات', allows: only('SUPERADMIN'), othersToLogin: true },
+  // Every role, each within its scope (the server's: ADMIN its faculty, SOCIAL_ADMIN social work; issue 36).
+  { path: 'funnel', label: 'مسار القبول', allows: only('SUPERADMIN', 'SUPPORT', 'ADMIN', 'SOCIAL_ADMIN') },
   { path: 'uploadStudentInfo', label: 'رفع بيانات الطلاب', allows: only('SUPERADMIN', 'SUPPORT') },
   { path: 'deleteStudentInfo', label: 'حذف بيانات الطلاب', allows: only('SUPERADMIN') },
   { path: 'schedule', label: 'جدولة الاختبار الشخصي', allows: only('SUPERADMIN', 'SOCIAL_ADMIN') },

@@ -317,6 +317,42 @@ describe('students info', () => {
     expect(api.bodiesOf(COUNTS)).toEqual([]);
   });
 
+  it('follows a funnel count: the faculty, step and state from the address, and a message to those students', async () => {
+    const api = mockApi({
+      ...signedInAs('SUPPORT'),
+      [SEASONS]: seasonsAnswer(),
+      [COLLEGES]: () => ok({ data: { data: [COMMERCE, 'كلية الآداب'] } }),
+      [listPath(1)]: () =>
+        ok({
+          faculty: COMMERCE,
+          data: [fatma],
+          studentsNumber: 2,
+          completedStudentsNumber: 1,
+          filteredStudentsNumber: 1,
+        }),
+    });
+    renderApp(`/admin/studentsInfo?faculty=${encodeURIComponent(COMMERCE)}&step=documents&state=blocked`);
+    const table = await screen.findByRole('table');
+    expect(api.bodiesOf(listPath(1))).toEqual([
+      {
+        faculty: COMMERCE,
+        isComplete: null,
+        documentsStatus: null,
+        progress: { step: 'documents', state: 'blocked' },
+      },
+    ]);
+    expect(within(table).getByRole('caption')).toHaveTextContent('من 1 ');
+    const notice = screen.getByRole('region', { name: 'خطوة المتابعة' });
+    expect(notice).toHaveTextContent('مراجعة المستندات — متوقفون (مطلوب إجراء)');
+    const message = within(notice).getByRole('link', { name: 'إرسال رسالة إلى هؤلاء الطلاب' });
+    const target = new URL(message.getAttribute('href') ?? '', 'http://portal');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      faculty: COMMERCE,
+      step: 'documents',
+      state: 'blocked',
+    });
+  });
+
   it('offers the admission form of complete students only, through a signed link the browser opens', async () => {
     const { user, api } = await openScreen('SUPPORT', {
       [FORM_LINK]: () => ok({ path: `/api/v1/students/getAdmissionForm/${ahmed._id}?token=t` }),

@@ -14,14 +14,19 @@ import {
   DOCUMENTS_STATUS_LABELS,
   DOCUMENTS_STATUSES,
   type DocumentsStatus,
+  FUNNEL_STATE_LABELS,
   isDocumentsStatus,
   MESSAGES,
+  PROGRESS_STEP_LABELS,
+  type ProgressFilter,
+  progressFilterSchema,
   STUDENT_PAGE_SIZE,
   type StudentRecord,
 } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Button } from '@/components/button';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
 import { ClosedSeasonNotice } from '@/components/season-select/closed-season-notice';
@@ -56,6 +61,9 @@ const RETRY = 'إعادة المحاولة';
 const PAGES_TOP = 'صفحات قائمة الطلاب (أعلى الجدول)';
 const PAGES_BOTTOM = 'صفحات قائمة الطلاب (أسفل الجدول)';
 const DOCUMENTS_FILTER = 'حالة المستندات';
+const PROGRESS_FILTER = 'خطوة المتابعة';
+const REMOVE_PROGRESS = 'إلغاء تصفية الخطوة';
+const MESSAGE_THEM = 'إرسال رسالة إلى هؤلاء الطلاب';
 const DOCUMENTS_FILTER_OPTIONS = [
   { value: '', label: 'كل الحالات' },
   ...DOCUMENTS_STATUSES.map((status) => ({ value: status, label: DOCUMENTS_STATUS_LABELS[status] })),
@@ -79,8 +87,13 @@ export function StudentsInfo() {
   // DELETE /students/deleteStudent/{id} is open to super admin and support only, and a closed season is read-only.
   const mayDelete = choosesFaculty && !closed;
 
+  // A funnel count followed here (issue 36) names its faculty and the tracker step and state in the address.
+  const [params, setParams] = useSearchParams();
+  const progress = progressOf(params);
   // A faculty ADMIN always works on its own faculty: null lets the server fill it in.
-  const [faculty, setFaculty] = useState<string | null>(null);
+  const [faculty, setFaculty] = useState<string | null>(() =>
+    choosesFaculty ? params.get('faculty') || null : null,
+  );
   const [completedOnly, setCompletedOnly] = useState(false);
   const [documentsStatus, setDocumentsStatus] = useState<DocumentsStatus | null>(null);
   const [page, setPage] = useState(1);
@@ -98,7 +111,7 @@ export function StudentsInfo() {
   const listQuery: StudentListQuery | null =
     choosesFaculty && faculty === null
       ? null
-      : { faculty, completedOnly, documentsStatus, page, season: seasonId };
+      : { faculty, completedOnly, documentsStatus, progress, page, season: seasonId };
   const searchQuery: StudentSearchQuery | null = search
     ? { ...search, faculty, completedOnly, documentsStatus, season: seasonId }
     : null;
@@ -156,10 +169,12 @@ export function StudentsInfo() {
           {closed && <ClosedSeasonNotice />}
           {choosesFaculty ? (
             <FacultyPicker
+              initial={faculty}
               onPick={(picked) => {
                 setFaculty(picked);
                 setPage(1);
                 setSearch(null);
+                if (progress) setParams(withParams(params, { faculty: picked }), { replace: true });
               }}
             />
           ) : (
@@ -214,6 +229,18 @@ export function StudentsInfo() {
         </Group>
       </Stack>
 
+      {progress && (
+        <ProgressFilterNotice
+          progress={progress}
+          faculty={faculty}
+          canMessage={!closed}
+          onRemove={() => {
+            setParams(withParams(params, { step: null, state: null }), { replace: true });
+            setPage(1);
+          }}
+        />
+      )}
+
       {choosesFaculty && <StudentDownloads role={role} faculty={faculty} season={seasonId} />}
 
       <Results
@@ -247,6 +274,65 @@ export function StudentsInfo() {
         />
       )}
     </Stack>
+  );
+}
+
+/** The tracker step and state the address names (`?step=&state=`), or none. */
+function progressOf(params: URLSearchParams): ProgressFilter | null {
+  const parsed = progressFilterSchema.safeParse({ step: params.get('step'), state: params.get('state') });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The address's parameters (the season's among them) with these set, or removed when null. */
+function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
+
+function progressParams(faculty: string | null, progress: ProgressFilter): URLSearchParams {
+  return new URLSearchParams({ ...(faculty ? { faculty } : {}), step: progress.step, state: progress.state });
+}
+
+/**
+ * The list narrowed to a funnel count (issue 36): which step and state, a way back to every student, and the
+ * staff message to exactly these students (the current season's only: messages go to no past season).
+ */
+function ProgressFilterNotice({
+  progress,
+  faculty,
+  canMessage,
+  onRemove,
+}: {
+  progress: ProgressFilter;
+  faculty: string | null;
+  canMessage: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" role="region" aria-label={PROGRESS_FILTER}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text>
+          {`${PROGRESS_FILTER}: `}
+          <Text span fw={700}>
+            {`${PROGRESS_STEP_LABELS[progress.step]} — ${FUNNEL_STATE_LABELS[progress.state]}`}
+          </Text>
+        </Text>
+        <Group gap="sm">
+          {canMessage && (
+            <ButtonLink to={`/admin/notifications?${progressParams(faculty, progress)}`} size="sm">
+              {MESSAGE_THEM}
+            </ButtonLink>
+          )}
+          <Button size="sm" variant="light" onClick={onRemove}>
+            {REMOVE_PROGRESS}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }
 

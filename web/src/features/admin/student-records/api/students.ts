@@ -5,6 +5,7 @@ import {
   type GetStudentInfoResponse,
   getAllStudentsResponseSchema,
   getStudentInfoResponseSchema,
+  type ProgressFilter,
   STUDENT_PAGE_SIZE,
   type StudentDownloadType,
   type StudentRecord,
@@ -23,6 +24,8 @@ export interface StudentListQuery {
   completedOnly: boolean;
   /** Only students whose documents are in this state (issue 16); null: any. */
   documentsStatus: DocumentsStatus | null;
+  /** Only students at a tracker step in a state (issue 36: a count of the funnel, followed); null: any. */
+  progress: ProgressFilter | null;
   page: number;
   /** A past season's id; undefined: the current season. */
   season: string | undefined;
@@ -45,10 +48,22 @@ const countsKey = (token: string) => [...staffKeys.of(token), 'studentCounts'] a
  * `POST /students/getAllStudents?page=&limit=500` (and `&season=` for a past season); `isComplete: true` when only
  * complete students are wanted.
  */
-export function getAllStudents({ faculty, completedOnly, documentsStatus, page, season }: StudentListQuery) {
+export function getAllStudents({
+  faculty,
+  completedOnly,
+  documentsStatus,
+  progress,
+  page,
+  season,
+}: StudentListQuery) {
   return apiRequest(withSeason(`/students/getAllStudents?page=${page}&limit=${STUDENT_PAGE_SIZE}`, season), {
     method: 'POST',
-    body: { faculty, isComplete: completedOnly ? true : null, documentsStatus },
+    body: {
+      faculty,
+      isComplete: completedOnly ? true : null,
+      documentsStatus,
+      ...(progress ? { progress } : {}),
+    },
     auth: true,
     schema: getAllStudentsResponseSchema,
   });
