@@ -17,9 +17,10 @@ import {
 } from '../../../test/complete-data-fields.js';
 import { setDocumentReviews } from '../../../test/documents.js';
 import { faultyStorage, storageFaults } from '../../../test/faulty-storage.js';
-import { expectSamePicture, pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
+import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
+import { expectSamePicture } from '../../../test/same-picture.js';
 import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
