@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import {
   IMAGE_KINDS,
@@ -252,6 +253,17 @@ describe('submit naming staged uploads', () => {
     await expect.poll(stagedFiles).toEqual(files);
   });
 
+  it('two submits naming the same uploads at once: one stores them, the other is refused', async () => {
+    const { student, cookie } = await loggedIn();
+    const named = await uploadAll(cookie);
+    const answers = await Promise.all([submit(student.id, cookie, named), submit(student.id, cookie, named)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 404]);
+    expect(await imageRows(student.id)).toHaveLength(6);
+    for (const image of await imageRows(student.id)) {
+      expect(image.sizeBytes).toBe((await storedBytes(image.storageKey)).length);
+    }
+  });
+
   it('works across instances: uploaded through one, submitted through the other', async () => {
     const { student, cookie } = await loggedIn();
     const named = await uploadAll(cookie);
@@ -410,6 +422,21 @@ describe('sweep', () => {
     const files = await stagedFiles();
     expect(files.some((name) => name.startsWith(old.id))).toBe(false);
     expect(files.some((name) => name.startsWith(young.id))).toBe(true);
+  });
+
+  it('removes the bytes of an upload whose row went with its student, once 24 hours old', async () => {
+    const { student, cookie } = await loggedIn();
+    const orphan = await tus.upload(cookie, pngOf('frontIdCard'), 'frontIdCard');
+    await db.delete(students).where(eq(students.id, student.id));
+    expect(await stagedRows(student.id)).toEqual([]);
+    const info = path.join(tusStagingDir(app.config.dataDir), `${orphan.id}.json`);
+    const upload = JSON.parse(await readFile(info, 'utf8'));
+    await writeFile(
+      info,
+      JSON.stringify({ ...upload, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString() }),
+    );
+    await app.stagedUploads.service.sweep(app.log);
+    expect((await stagedFiles()).some((name) => name.startsWith(orphan.id))).toBe(false);
   });
 });
 
