@@ -79,6 +79,7 @@ describe('tus creation', () => {
     const created = await tus.create(cookie, png.length);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.headers.location).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{32}$/);
+    expect(created.headers['access-control-allow-origin']).toBeUndefined();
     const sent = await tus.patch(cookie, String(created.headers.location), 0, png);
     expect(sent.statusCode, sent.body).toBe(204);
     expect(sent.headers['upload-offset']).toBe(String(png.length));
