@@ -23,6 +23,7 @@ import { tusClient } from '../../../test/tus.js';
 import { documentPhotos, patchMultipart } from '../../../test/uploads.js';
 import { stagedUploads, studentImages, students } from '../../db/schema.js';
 import { tusStagingDir } from './staged-upload-store.js';
+import { STAGED_UPLOADS_PER_SESSION } from './staged-uploads.routes.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;
@@ -117,6 +118,17 @@ describe('tus creation', () => {
     const res = await tus.create(cookie, 100, 'passport');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(STAGED_UPLOAD_MESSAGES.uploadKindUnknown);
+  });
+
+  it('refuses a creation past the uploads one session may hold, in Arabic', async () => {
+    const { student, cookie } = await loggedIn();
+    for (let i = 0; i < STAGED_UPLOADS_PER_SESSION; i += 1) {
+      expect((await tus.create(cookie, 100)).statusCode).toBe(201);
+    }
+    const res = await tus.create(cookie, 100);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(STAGED_UPLOAD_MESSAGES.uploadsTooMany);
+    expect(await stagedRows(student.id)).toHaveLength(STAGED_UPLOADS_PER_SESSION);
   });
 
   it('refuses without a session', async () => {
