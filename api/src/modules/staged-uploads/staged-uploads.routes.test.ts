@@ -21,7 +21,8 @@ import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { tusClient } from '../../../test/tus.js';
 import { documentPhotos, patchMultipart } from '../../../test/uploads.js';
-import { stagedUploads, studentImages, students } from '../../db/schema.js';
+import { stagedUploads, studentImages, students, uploadLocks } from '../../db/schema.js';
+import { PgLocker } from './pg-locker.js';
 import { tusStagingDir } from './staged-upload-store.js';
 import { STAGED_UPLOADS_PER_SESSION } from './staged-uploads.routes.js';
 
@@ -243,6 +244,47 @@ describe('tus upload', () => {
     await waiting;
     expect(bHeld).toBe(true);
     await lockB.unlock();
+  });
+});
+
+describe('the lease lock', () => {
+  const signal = () => new AbortController().signal;
+
+  it("takes over a crashed holder's lease once it expired", async () => {
+    const id = '1'.repeat(32);
+    await db
+      .insert(uploadLocks)
+      .values({ uploadId: id, token: 'crashed', lockedUntil: sql`now() - interval '1 second'` });
+    const lock = new PgLocker(database.serving.db).newLock(id);
+    await lock.lock(signal(), () => undefined);
+    const [row] = await db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, id));
+    expect(row?.token).not.toBe('crashed');
+    await lock.unlock();
+    expect(await db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, id))).toEqual([]);
+  });
+
+  it("gives up with tus's lock time-out while a live lease is held", async () => {
+    const id = '2'.repeat(32);
+    await db
+      .insert(uploadLocks)
+      .values({ uploadId: id, token: 'alive', lockedUntil: sql`now() + interval '1 minute'` });
+    const lock = new PgLocker(database.serving.db, { acquireTimeoutMs: 300, pollMs: 50 }).newLock(id);
+    await expect(lock.lock(signal(), () => undefined)).rejects.toMatchObject({ status_code: 500 });
+    const [row] = await db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, id));
+    expect(row?.token).toBe('alive');
+  });
+
+  it('renews its lease while held, so a long PATCH keeps the upload', async () => {
+    const id = '3'.repeat(32);
+    const lock = new PgLocker(database.serving.db, { leaseMs: 600 }).newLock(id);
+    await lock.lock(signal(), () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [row] = await db
+      .select({ live: sql<boolean>`${uploadLocks.lockedUntil} > now()` })
+      .from(uploadLocks)
+      .where(eq(uploadLocks.uploadId, id));
+    expect(row?.live).toBe(true);
+    await lock.unlock();
   });
 });
 
