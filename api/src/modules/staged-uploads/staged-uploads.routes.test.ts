@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS as FIELDS } from '../../../test/complete-data-fields.js';
 import { setDocumentReviews } from '../../../test/documents.js';
-import { tinyPng } from '../../../test/images.js';
+import { pngWithText, tinyPng } from '../../../test/images.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { tusClient } from '../../../test/tus.js';
@@ -543,6 +543,23 @@ describe('orientation and metadata', () => {
     const bytes = await storedBytes(photo?.storageKey ?? '');
     await expectCleanUpright(bytes);
     expect(photo?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
+
+  it('a PNG loses its text chunks and keeps its pixels', async () => {
+    const { student, cookie } = await loggedIn();
+    const named = await uploadAll(
+      cookie,
+      IMAGE_KINDS.filter((kind) => kind !== 'frontIdCard'),
+    );
+    const png = pngWithText('GPS 31.0409N 31.3785E home');
+    expect(png.includes(Buffer.from('31.0409N'))).toBe(true);
+    const { id } = await tus.upload(cookie, png, 'frontIdCard');
+    expect((await submit(student.id, cookie, { ...named, frontIdCard: id })).statusCode).toBe(200);
+    const front = (await imageRows(student.id)).find((image) => image.kind === 'frontIdCard');
+    const bytes = await storedBytes(front?.storageKey ?? '');
+    expect(bytes.includes(Buffer.from('tEXt'))).toBe(false);
+    expect(bytes.includes(Buffer.from('31.0409N'))).toBe(false);
+    expect(await sharp(bytes).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
   });
 
   it('a multipart photos part is cleaned the same way', async () => {
