@@ -84,6 +84,11 @@ describe('tus creation', () => {
     expect(created.headers['access-control-allow-origin']).toBeUndefined();
     const sent = await tus.patch(cookie, String(created.headers.location), 0, png);
     expect(sent.statusCode, sent.body).toBe(204);
+    // tus answers on the raw response: the portal's security headers and request id must go with it.
+    for (const answer of [created, sent]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-request-id']).toBeTruthy();
+    }
     expect(sent.headers['upload-offset']).toBe(String(png.length));
     const [row] = await stagedRows(student.id);
     expect(row).toMatchObject({ state: 'finished', contentType: 'image/png', kind: 'personalPhoto' });

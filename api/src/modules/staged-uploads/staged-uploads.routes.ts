@@ -116,8 +116,13 @@ export const stagedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // tus reads the body itself, from the Node request: Fastify must leave it unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  // Once checked, the request leaves Fastify: tus answers it on the raw response.
+  // Once checked, the request leaves Fastify: tus answers it on the raw response. The headers the portal's
+  // hooks set so far (the security headers) go with it, and the request id that onSend would have added.
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.raw.setHeader('x-request-id', request.id);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
