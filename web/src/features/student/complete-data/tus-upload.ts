@@ -1,0 +1,136 @@
+import { errorEnvelopeSchema, type ImageKind, MESSAGES, TUS_UPLOADS_PATH } from '@portal/common';
+import { type DetailedError, type PreviousUpload, Upload, type UrlStorage } from 'tus-js-client';
+import { UPLOAD_INTERRUPTED } from './upload-messages';
+import { forgetUpload, rememberedUpload, rememberUpload, uploadIdOf, uploadMemoryKey } from './upload-memory';
+
+/**
+ * One document's resumable upload with the tus protocol (issue 34, decision 0023). Loaded with import() once a
+ * document is picked, so tus-js-client never weighs on the login. The upload's address is kept per student and
+ * kind (upload-memory.ts): a dropped connection, a switch of network or a reload resumes from the last byte the
+ * server holds, and only for the very same bytes (the fingerprint is their digest).
+ */
+
+/**
+ * Waits between automatic attempts after a network failure or a 5xx: a phone that lost its signal for half a
+ * minute still finishes on its own. Then the card offers a retry.
+ */
+export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
+
+export interface DocumentUpload {
+  studentId: string;
+  kind: ImageKind;
+  /** The prepared file (checked, converted, shrunk). */
+  file: File;
+  /** The student's file name, said on the card after a reload. */
+  originalName: string;
+}
+
+export interface DocumentUploadEvents {
+  onProgress: (percent: number) => void;
+  onDone: (uploadId: string) => void;
+  /** `network`: the connection failed (worth retrying when it is back); else the server refused the file. */
+  onFailed: (message: string, network: boolean) => void;
+}
+
+async function digest(file: File): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** tus-js-client's URL storage, holding one upload per student and kind in upload-memory. */
+function kindStorage(upload: DocumentUpload): UrlStorage {
+  const { studentId, kind, originalName } = upload;
+  const key = uploadMemoryKey(studentId, kind);
+  const previous = (fingerprint: string | null): PreviousUpload[] => {
+    const kept = rememberedUpload(studentId, kind);
+    if (kept === null || (fingerprint !== null && kept.fingerprint !== fingerprint)) return [];
+    return [
+      {
+        size: kept.size,
+        metadata: {},
+        creationTime: kept.creationTime,
+        urlStorageKey: key,
+        uploadUrl: kept.url,
+        parallelUploadUrls: null,
+      },
+    ];
+  };
+  return {
+    findAllUploads: async () => previous(null),
+    findUploadsByFingerprint: async (fingerprint) => previous(fingerprint),
+    removeUpload: async () => forgetUpload(studentId, kind),
+    addUpload: async (fingerprint, { uploadUrl, size, creationTime }) => {
+      if (uploadUrl !== null) {
+        rememberUpload(studentId, kind, {
+          url: uploadUrl,
+          fingerprint,
+          creationTime,
+          size,
+          name: originalName,
+          done: false,
+        });
+      }
+      return key;
+    },
+  };
+}
+
+/** The server's Arabic refusal (its JSON envelope), or null when the failure is the connection's. */
+function refusalOf(error: Error | DetailedError): string | null {
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  if (!response) return null;
+  const status = response.getStatus();
+  if (status < 400 || status >= 500 || status === 409 || status === 423 || status === 429) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.getBody());
+  } catch {
+    body = undefined;
+  }
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  return envelope.success && envelope.data.message ? envelope.data.message : MESSAGES.unexpected;
+}
+
+/** Starts (or resumes) the upload; answers how to stop it (the upload stays on the server to be resumed). */
+export async function startDocumentUpload(
+  upload: DocumentUpload,
+  events: DocumentUploadEvents,
+): Promise<{ abort: () => void }> {
+  const { studentId, kind, file, originalName } = upload;
+  const fingerprint = await digest(file);
+  const tus = new Upload(file, {
+    endpoint: TUS_UPLOADS_PATH,
+    metadata: { kind, filename: file.name, filetype: file.type },
+    fingerprint: async () => fingerprint,
+    urlStorage: kindStorage(upload),
+    retryDelays: RETRY_DELAYS_MS,
+    // A 4xx other than a conflict is the server's answer about this file: another attempt would get the same.
+    onShouldRetry: (error) => refusalOf(error) === null,
+    onBeforeRequest: (request) => {
+      (request.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
+    },
+    onProgress: (sent, total) => events.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
+    onSuccess: () => {
+      const url = tus.url ?? '';
+      rememberUpload(studentId, kind, {
+        url,
+        fingerprint,
+        creationTime: rememberedUpload(studentId, kind)?.creationTime ?? new Date().toISOString(),
+        size: file.size,
+        name: originalName,
+        done: true,
+      });
+      events.onDone(uploadIdOf(url));
+    },
+    onError: (error) => {
+      const refusal = refusalOf(error);
+      // A refused upload cannot be resumed: the next attempt starts a new one.
+      if (refusal !== null) forgetUpload(studentId, kind);
+      events.onFailed(refusal ?? UPLOAD_INTERRUPTED, refusal === null);
+    },
+  });
+  const [previous] = await tus.findPreviousUploads();
+  if (previous) tus.resumeFromPreviousUpload(previous);
+  tus.start();
+  return { abort: () => void tus.abort() };
+}
