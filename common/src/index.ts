@@ -22,6 +22,7 @@ export * from './roles.js';
 export * from './scheduling.js';
 export * from './seasons.js';
 export * from './staff.js';
+export * from './staged-uploads.js';
 export * from './stored-text.js';
 export * from './student-import.js';
 export * from './student-login-form.js';
