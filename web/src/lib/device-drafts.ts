@@ -14,7 +14,10 @@ export const DOCUMENT_UPLOAD_PREFIX = 'stAdmission:completeData:upload:';
 /** Whether `key` is something this device keeps for `studentId` (null: for nobody). */
 function keptFor(key: string, studentId: string | null): boolean {
   if (studentId === null) return false;
-  return key === `${COMPLETE_DATA_DRAFT_PREFIX}${studentId}` || key.startsWith(`${DOCUMENT_UPLOAD_PREFIX}${studentId}:`);
+  return (
+    key === `${COMPLETE_DATA_DRAFT_PREFIX}${studentId}` ||
+    key.startsWith(`${DOCUMENT_UPLOAD_PREFIX}${studentId}:`)
+  );
 }
 
 /** Removes every draft and kept upload on this device but those of `keptStudentId` (none: all of them). */

@@ -6,7 +6,14 @@ import { ImagePicker, STORED_PLACEHOLDER } from './image-picker';
 import type { ImageSlot } from './use-image-choices';
 
 const STORED_URL = '/api/v1/students/photo/x/frontIdCard';
-const stored: ImageSlot = { stored: true, chosen: null, processing: false, error: null };
+const stored: ImageSlot = {
+  stored: true,
+  chosen: null,
+  processing: false,
+  error: null,
+  upload: null,
+  keptName: null,
+};
 const chosen: ImageSlot = {
   ...stored,
   chosen: {

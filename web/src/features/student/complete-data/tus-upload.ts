@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema, type ImageKind, MESSAGES, TUS_UPLOADS_PATH } from '@portal/common';
 import { type DetailedError, type PreviousUpload, Upload, type UrlStorage } from 'tus-js-client';
-import { UPLOAD_INTERRUPTED } from './upload-messages';
 import { forgetUpload, rememberedUpload, rememberUpload, uploadIdOf, uploadMemoryKey } from './upload-memory';
+import { UPLOAD_INTERRUPTED } from './upload-messages';
 
 /**
  * One document's resumable upload with the tus protocol (issue 34, decision 0023). Loaded with import() once a

@@ -76,4 +76,3 @@ export function uploadIdOf(url: string): string {
   const path = new URL(url, 'http://localhost').pathname.replace(/\/+$/, '');
   return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 }
-

@@ -2,8 +2,8 @@ import { IMAGE_KINDS, type ImageKind, validateImageSet } from '@portal/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { prepareImage } from './prepare-image';
 import type { ImageToSend } from './upload';
-import { UPLOAD_INTERRUPTED } from './upload-messages';
 import { forgetUpload, rememberedUpload, uploadIdOf } from './upload-memory';
+import { UPLOAD_INTERRUPTED } from './upload-messages';
 
 export interface ChosenImage extends ImageToSend {
   /** An object URL of the file to send, for the preview; revoked when replaced and on unmount. */
