@@ -32,6 +32,9 @@ import { quizBankRoutes } from './modules/quiz/quiz-bank.routes.js';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.js';
 import { seasonsRoutes } from './modules/seasons/seasons.routes.js';
 import { staffSessionsRoutes } from './modules/staff-sessions/staff-sessions.routes.js';
+import type { StagedUploadStore } from './modules/staged-uploads/staged-upload-store.js';
+import { stagedUploadsPlugin } from './modules/staged-uploads/staged-uploads.plugin.js';
+import { stagedUploadsRoutes } from './modules/staged-uploads/staged-uploads.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentSessionRoutes } from './modules/student-session/student-session.routes.js';
 import { studentStepUpRoutes } from './modules/student-step-up/student-step-up.routes.js';
@@ -63,6 +66,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Where the students' images are kept; default: from the configuration (S3_BUCKET, else `DATA_DIR/images`). */
   storage?: ObjectStorage;
+  /** The store of staged (tus) uploads; unset: the one the configuration names (staging disk or S3). */
+  stagedUploadStore?: StagedUploadStore;
   /** Tests: every answer is also encoded by zod, and must read back the same as the compiled serializer's. */
   checkResponses?: boolean;
 }
@@ -116,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
     storage: deps.storage ?? storageFromConfig(deps.config),
     stagingDir: uploadStagingDir(deps.config.dataDir),
   });
+  await app.register(stagedUploadsPlugin, deps.stagedUploadStore ? { store: deps.stagedUploadStore } : {});
   await app.register(notificationsPlugin);
   // Shared rate-limit counters when REDIS_URL is set (app.redis, else null).
   await app.register(redisPlugin, { url: deps.config.redisUrl });
@@ -143,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(charterRoutes);
       await api.register(charterContentRoutes);
       await api.register(completeDataRoutes);
+      await api.register(stagedUploadsRoutes);
       await api.register(studentRecordsRoutes);
       await api.register(quizRoutes);
       await api.register(quizBankRoutes);

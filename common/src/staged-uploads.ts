@@ -1,4 +1,5 @@
 import { IMAGE_KINDS } from './limits.js';
+import { MESSAGES } from './messages.js';
 import { z } from './zod.js';
 
 /**
@@ -47,5 +48,21 @@ export const STAGED_UPLOAD_MESSAGES = {
   uploadsWithPhotos:
     'أرسل الصور في الحقل photos أو أرقام الملفات المرفوعة في الحقل uploads، وليس الاثنين معا',
   imageHeic: 'صور HEIC غير مقبولة، اختر صورة بصيغة JPEG أو PNG',
+  uploadsTooMany: 'تم رفع ملفات كثيرة في هذه الجلسة، أرسل البيانات أو انتظر قليلا ثم حاول مرة أخرى',
   uploadFailed: 'تعذر رفع الملف حاليا، حاول مرة أخرى بعد قليل',
 } as const;
+
+/** ISO-BMFF brands of HEIC/HEIF photos (iPhones' default), found at bytes 8-11 after the `ftyp` box type. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** True when the first bytes are a HEIC/HEIF file's `ftyp` box: the browser should have made it a JPEG. */
+export function looksLikeHeic(head: Uint8Array): boolean {
+  if (head.length < 12) return false;
+  const text = (from: number) => String.fromCharCode(...head.subarray(from, from + 4));
+  return text(4) === 'ftyp' && HEIF_BRANDS.has(text(8));
+}
+
+/** The Arabic refusal of bytes that are not png or jpeg: HEIC gets its own, saying what to choose instead. */
+export function notImageMessage(head: Uint8Array): string {
+  return looksLikeHeic(head) ? STAGED_UPLOAD_MESSAGES.imageHeic : MESSAGES.imageNotImage;
+}

@@ -691,3 +691,45 @@ export const studentContactChanges = pgTable('student_contact_changes', {
   previousEmail: text('previous_email'),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A document uploaded on its own with tus (issue 34, decision 0021) and not yet named by a submit: it belongs to
+ * the session that created it, so any instance can check a HEAD/PATCH/DELETE or a submit against it, and the
+ * sweep removes those left over 24 hours. The bytes live in the tus store (staging disk or S3), not here.
+ */
+export const stagedUploads = pgTable(
+  'staged_uploads',
+  {
+    /** The tus upload id: 32 hex digits, also the file's name in the store. */
+    id: text('id').primaryKey(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    kind: text('kind').notNull(),
+    declaredLength: integer('declared_length').notNull(),
+    /** receiving until its last byte arrived and passed the image checks. */
+    state: text('state', { enum: ['receiving', 'finished'] })
+      .notNull()
+      .default('receiving'),
+    /** From the bytes once finished (png or jpeg). */
+    contentType: text('content_type'),
+    /** Of the bytes as received, once finished. */
+    sha256: text('sha256'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staged_uploads_created_idx').on(t.createdAt),
+    index('staged_uploads_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * tus's per-upload lock shared by every instance: a lease, taken by inserting the row (or taking over an expired
+ * one) and renewed while a request holds it, so a crashed holder frees the upload within one lease.
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  token: text('token').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});

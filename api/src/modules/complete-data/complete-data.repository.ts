@@ -186,7 +186,8 @@ export function completeDataRepository(db: Database) {
      * Stores the data and records the new images in one transaction: the student row is updated first (which
      * locks it, so two submits of one student take turns), marked complete, its first completion time kept;
      * each image row of a sent kind is replaced and awaits review again; `messages` are queued with it; chosen
-     * programs whose names changed meanwhile refuse the whole save (`ProgramsChangedError`). Answers
+     * programs whose names changed meanwhile refuse the whole save (`ProgramsChangedError`); `claim` consumes
+     * the staged uploads the images came from, or refuses the save. Answers
      * the storage keys the new images replaced (to be removed once committed), or null when the student no
      * longer exists.
      */
@@ -195,8 +196,11 @@ export function completeDataRepository(db: Database) {
       data: CompleteData,
       images: readonly NewImage[],
       messages: readonly OutboxMessage[],
+      claim?: (tx: DbExecutor) => Promise<void>,
     ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
+        // Staged uploads the images came from are consumed in this transaction: all of them, or no save.
+        await claim?.(tx);
         await holdChosenPrograms(tx, studentId, data);
         const [before] = await tx
           .select({ phoneNumber: students.phoneNumber, email: students.email })

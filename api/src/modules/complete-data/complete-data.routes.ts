@@ -9,16 +9,26 @@ import {
   PHOTOS_FIELD,
   REVIEW_MESSAGES,
   replaceDocumentsResponseSchema,
+  STAGED_UPLOADS_FIELD,
   successEnvelope,
+  TUS_UPLOADS_PATH,
 } from '@portal/common';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { uploadStagingDir } from '../../storage/storage.plugin.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { requireStepUp, requireStudent, studentSessionFirst } from '../student-session/student-session.js';
-import { completeDataRepository } from './complete-data.repository.js';
-import { completeDataService } from './complete-data.service.js';
 import {
+  readStudentSession,
+  requireStepUp,
+  requireStudent,
+  studentSessionFirst,
+} from '../student-session/student-session.js';
+import { completeDataRepository } from './complete-data.repository.js';
+import { type ClaimStaged, completeDataService } from './complete-data.service.js';
+import {
+  type ReceivedDocuments,
   receiveCompleteDataForm,
   receiveReplacementDocuments,
   UploadStaging,
@@ -45,7 +55,11 @@ const PATCH_DESCRIPTION = [
   `encodeURIComponent(originalName) + '${PHOTO_NAME_SEPARATOR}' + kind, kind one of ${IMAGE_KINDS.join(', ')}; `,
   'png or jpeg by content, at most 2 MB each. Images already stored need not be sent again; a sent image ',
   'replaces the stored one of its kind. All or nothing: on any error nothing is stored. After the ',
-  "college's data deadline the submit is refused (403, naming the deadline).",
+  "college's data deadline the submit is refused (403, naming the deadline). ",
+  `Instead of the '${PHOTOS_FIELD}' files, the text field '${STAGED_UPLOADS_FIELD}' may name finished tus uploads `,
+  `of this session (\`POST ${TUS_UPLOADS_PATH}\`) as JSON {"<kind>": "<uploadId>", ...}: each must exist, be `,
+  'finished, younger than 24 hours, of the kind it is named for, and named once; they are used all or none and ',
+  'removed (also when the submit is refused).',
 ].join('');
 
 const REPLACE_DESCRIPTION = [
@@ -53,7 +67,9 @@ const REPLACE_DESCRIPTION = [
   "as in the complete-data form; each kind sent must be one the faculty refused, and the student's data ",
   'complete (409 otherwise). A text field is refused (400). Same image checks as the complete-data form. All ',
   'or nothing: the replaced documents await review again; on any error nothing is stored. After the ',
-  "college's data deadline the replacement is refused (403, naming the deadline).",
+  "college's data deadline the replacement is refused (403, naming the deadline). ",
+  `Instead of the files, the one text field '${STAGED_UPLOADS_FIELD}' may name finished tus uploads of the kinds `,
+  'replaced, as in the complete-data form.',
 ].join('');
 
 /**
@@ -73,6 +89,30 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { timeZone: app.config.universityTimeZone },
   );
   const stagingDir = uploadStagingDir(app.config.dataDir);
+
+  /**
+   * Runs a submit on the images it sent as `photos` parts, or on the staged uploads it named (issue 34): those
+   * are checked and copied into the request's staging, consumed in the submit's transaction, and removed once
+   * it committed; a refused submit (4xx) removes them too, a server failure keeps them for a retry.
+   */
+  const withStagedUploads = async (
+    request: FastifyRequest,
+    received: ReceivedDocuments,
+    staging: UploadStaging,
+    submit: (images: ReceivedDocuments['images'], claim?: ClaimStaged) => Promise<void>,
+  ): Promise<void> => {
+    if (!received.uploads) return submit(received.images);
+    const session = readStudentSession(request);
+    if (!session) throw new AppError(401, MESSAGES.studentSessionExpired);
+    const taken = await app.stagedUploads.service.take(received.uploads, session, staging, request.log);
+    try {
+      await submit(taken.images, taken.claim);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) await taken.abandon();
+      throw error;
+    }
+    await taken.release();
+  };
 
   app.patch(
     '/students/completeStudentData/:id',
@@ -100,7 +140,9 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const staging = new UploadStaging(stagingDir);
       try {
         const form = await receiveCompleteDataForm(request, staging);
-        await service.complete(student, form, request.log);
+        await withStagedUploads(request, form, staging, (images, claim) =>
+          service.complete(student, { ...form, images }, request.log, claim),
+        );
       } finally {
         await staging.clear();
       }
@@ -135,8 +177,10 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
       service.requireComplete(student);
       const staging = new UploadStaging(stagingDir);
       try {
-        const images = await receiveReplacementDocuments(request, staging);
-        await service.replaceDocuments(student, images, request.log);
+        const received = await receiveReplacementDocuments(request, staging);
+        await withStagedUploads(request, received, staging, (images, claim) =>
+          service.replaceDocuments(student, images, request.log, claim),
+        );
       } finally {
         await staging.clear();
       }

@@ -52,6 +52,9 @@ function toStoredPhoto(row: StoredImageRow): StoredPhoto {
   };
 }
 
+/** Consumes, in the submit's transaction, the staged uploads its images came from; throws to refuse it. */
+export type ClaimStaged = (tx: DbExecutor) => Promise<void>;
+
 /** Writes one audit row in the transaction of the change it records. */
 export type AuditWriter = (entry: AuditEntry, tx: DbExecutor) => Promise<void>;
 
@@ -201,7 +204,12 @@ export function completeDataService(
      * stored one of its kind and awaiting review again. The first completion queues the `dataCompleted`
      * message in that transaction (issue 17); later edits do not.
      */
-    async complete(student: StudentForCompletion, form: ReceivedForm, log: FastifyBaseLogger): Promise<void> {
+    async complete(
+      student: StudentForCompletion,
+      form: ReceivedForm,
+      log: FastifyBaseLogger,
+      claim?: ClaimStaged,
+    ): Promise<void> {
       const programs = student.tourism ? await programChoices(student) : undefined;
       const fields = completeDataWireSchema.parse(form.fields);
       const checked = validateCompleteData(fields, {
@@ -220,7 +228,7 @@ export function completeDataService(
         ? []
         : [{ studentId: student.id, event: 'dataCompleted', dedupeKey: 'dataCompleted' }];
       await storeImages(student.id, form.images, log, (newImages) =>
-        repository.save(student.id, checked.data, newImages, messages),
+        repository.save(student.id, checked.data, newImages, messages, claim),
       );
     },
 
@@ -239,6 +247,7 @@ export function completeDataService(
       student: StudentForCompletion,
       images: ReadonlyMap<ImageKind, StagedImage>,
       log: FastifyBaseLogger,
+      claim?: ClaimStaged,
     ): Promise<void> {
       const kinds = IMAGE_KINDS.filter((kind) => images.has(kind));
       if (kinds.length === 0) throw new AppError(400, REVIEW_MESSAGES.replaceNothingSent);
@@ -247,6 +256,7 @@ export function completeDataService(
 
       await storeImages(student.id, images, log, (newImages) =>
         repository.transaction(async (tx) => {
+          await claim?.(tx);
           const locked = await repository.lockStudent(tx, student.id);
           if (!locked) return null;
           if (!locked.isComplete) throw new AppError(409, REVIEW_MESSAGES.replaceNotComplete);

@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
@@ -18,14 +18,20 @@ import {
   imageIntegrityProblem,
   MESSAGE_TEMPLATES,
   MESSAGES,
+  notImageMessage,
   PHOTOS_FIELD,
   photoKindOf,
   REVIEW_MESSAGES,
   SERVER_IMAGE_MAX_BYTES,
+  STAGED_UPLOAD_MESSAGES,
+  STAGED_UPLOADS_FIELD,
+  type StagedUploads,
   sniffImageType,
+  stagedUploadsSchema,
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { normalizeImage } from './image-normalize.js';
 
 /** Caps on one complete-data request, enforced while it streams in. */
 export const UPLOAD_LIMITS = {
@@ -47,9 +53,14 @@ export interface StagedImage {
   sha256: string;
 }
 
-export interface ReceivedForm {
-  fields: Partial<Record<CompleteDataField, string>>;
+/** Documents received with a submit: `photos` parts already staged, or (exclusively) staged uploads named. */
+export interface ReceivedDocuments {
   images: Map<ImageKind, StagedImage>;
+  uploads: StagedUploads | undefined;
+}
+
+export interface ReceivedForm extends ReceivedDocuments {
+  fields: Partial<Record<CompleteDataField, string>>;
 }
 
 /** The multipart plugin's and busboy's failures as Arabic answers with a truthful status. */
@@ -92,22 +103,18 @@ export class UploadStaging {
   constructor(private readonly dir: string) {}
 
   /**
-   * Streams one image to a staging file while hashing it, counting its bytes and keeping its first bytes:
-   * 413 past the size limit (the rest is not read), 415 unless the content is png or jpeg.
+   * Streams one image to a staging file while keeping its first and last bytes: 413
+   * past the size limit (the rest is not read), 415 unless the content is png or jpeg; then cleans it.
    */
   async stage(part: MultipartFile, kind: ImageKind): Promise<StagedImage> {
     await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${randomUUID()}.upload`);
     this.files.push(file);
-    const hash = createHash('sha256');
     const head: Buffer[] = [];
     let headBytes = 0;
     let tail = Buffer.alloc(0);
-    let size = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
         tail = Buffer.concat([tail, chunk.subarray(-IMAGE_TAIL_BYTES)]).subarray(-IMAGE_TAIL_BYTES);
         if (headBytes < IMAGE_HEAD_BYTES) {
           head.push(chunk);
@@ -129,11 +136,40 @@ export class UploadStaging {
     }
     if (part.file.truncated) throw new AppError(413, MESSAGES.imageTooLarge);
     const contentType = sniffImageType(Buffer.concat(head));
-    if (contentType === null) throw new AppError(415, MESSAGES.imageNotImage);
+    if (contentType === null) throw new AppError(415, notImageMessage(Buffer.concat(head)));
     const problem = imageIntegrityProblem(contentType, Buffer.concat(head), tail);
     if (problem === 'tooManyPixels') throw new AppError(413, MESSAGES.imageTooManyPixels);
     if (problem === 'corrupt') throw new AppError(400, MESSAGES.imageCorrupt);
-    return { kind, file, contentType, sizeBytes: size, sha256: hash.digest('hex') };
+    return this.normalize(file, kind, contentType);
+  }
+
+  /**
+   * Stages an image already checked elsewhere (a finished tus upload, read from its store), then cleans it as
+   * `stage` does: a staging disk failure is a 503.
+   */
+  async adopt(source: Readable, kind: ImageKind, contentType: ImageContentType): Promise<StagedImage> {
+    await mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${randomUUID()}.upload`);
+    this.files.push(file);
+    try {
+      await pipeline(source, createWriteStream(file, { flags: 'wx' }));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).syscall) throw new AppError(503, MESSAGES.storageUnavailable);
+      throw error;
+    }
+    return this.normalize(file, kind, contentType);
+  }
+
+  /** The image as it will be stored: upright, without metadata; its size and digest are the stored bytes'. */
+  private async normalize(
+    file: string,
+    kind: ImageKind,
+    contentType: ImageContentType,
+  ): Promise<StagedImage> {
+    const clean = `${file}.clean`;
+    this.files.push(clean);
+    const { sizeBytes, sha256 } = await normalizeImage(file, clean, contentType);
+    return { kind, file: clean, contentType, sizeBytes, sha256 };
   }
 
   async clear(): Promise<void> {
@@ -194,8 +230,27 @@ async function receivePhotos(
 }
 
 /**
- * Reads the complete-data form: its text fields (unknown ones ignored, a repeated one refused) and its images;
- * the form's rules are checked afterwards.
+ * The `uploads` text field (issue 34): the JSON naming finished tus uploads by kind, instead of `photos` parts.
+ * Refused (400) when it is not that JSON, or when `photos` files came with it.
+ */
+function namedUploads(value: string | undefined, images: ReadonlyMap<ImageKind, StagedImage>) {
+  if (value === undefined) return undefined;
+  if (images.size > 0) throw new AppError(400, STAGED_UPLOAD_MESSAGES.uploadsWithPhotos);
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new AppError(400, STAGED_UPLOAD_MESSAGES.uploadsInvalid);
+  }
+  const parsed = stagedUploadsSchema.safeParse(json);
+  if (!parsed.success) throw new AppError(400, STAGED_UPLOAD_MESSAGES.uploadsInvalid);
+  return parsed.data;
+}
+
+/**
+ * Reads the complete-data form: its text fields (unknown ones ignored, a repeated one refused) and its images,
+ * sent as `photos` parts or named as staged uploads in the `uploads` field; the form's rules are checked
+ * afterwards.
  */
 export async function receiveCompleteDataForm(
   request: FastifyRequest,
@@ -203,19 +258,25 @@ export async function receiveCompleteDataForm(
 ): Promise<ReceivedForm> {
   const fields: Partial<Record<CompleteDataField, string>> = {};
   const seenFields = new Set<string>();
+  let uploads: string | undefined;
   const images = await receivePhotos(request, staging, UPLOAD_LIMITS, (part) => {
     if (part.fieldnameTruncated || typeof part.value !== 'string') {
       throw new AppError(400, MESSAGES.invalidInput);
     }
     if (seenFields.has(part.fieldname)) throw new AppError(400, MESSAGES.fieldRepeated);
     seenFields.add(part.fieldname);
+    if (part.fieldname === STAGED_UPLOADS_FIELD) {
+      if (part.valueTruncated) throw new AppError(400, STAGED_UPLOAD_MESSAGES.uploadsInvalid);
+      uploads = part.value;
+      return;
+    }
     if (!isKnownField(part.fieldname)) return;
     if (part.valueTruncated) {
       throw new AppError(400, MESSAGE_TEMPLATES.fieldTooLong(COMPLETE_DATA_LABELS[part.fieldname]));
     }
     fields[part.fieldname] = part.value;
   });
-  return { fields, images };
+  return { fields, images, uploads: namedUploads(uploads, images) };
 }
 
 /**
@@ -226,14 +287,23 @@ export async function receiveCompleteDataForm(
 export const REPLACE_LIMITS: Limits = { ...UPLOAD_LIMITS, fieldSize: 1024 };
 
 /**
- * Reads a replacement of refused documents: 'photos' files only, named as in the complete-data form; a text
- * field is refused (400), so that nothing of the form's data can be changed this way.
+ * Reads a replacement of refused documents: 'photos' files only, named as in the complete-data form, or the
+ * `uploads` field naming staged uploads; any other text field is refused (400), so that nothing of the form's
+ * data can be changed this way.
  */
 export async function receiveReplacementDocuments(
   request: FastifyRequest,
   staging: UploadStaging,
-): Promise<Map<ImageKind, StagedImage>> {
-  return receivePhotos(request, staging, REPLACE_LIMITS, () => {
-    throw new AppError(400, REVIEW_MESSAGES.replaceFieldsRefused);
+): Promise<ReceivedDocuments> {
+  let uploads: string | undefined;
+  const images = await receivePhotos(request, staging, REPLACE_LIMITS, (part) => {
+    if (part.fieldname !== STAGED_UPLOADS_FIELD || uploads !== undefined) {
+      throw new AppError(400, REVIEW_MESSAGES.replaceFieldsRefused);
+    }
+    if (part.valueTruncated || typeof part.value !== 'string') {
+      throw new AppError(400, STAGED_UPLOAD_MESSAGES.uploadsInvalid);
+    }
+    uploads = part.value;
   });
+  return { images, uploads: namedUploads(uploads, images) };
 }

@@ -7,8 +7,9 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Runs the orphan image sweep once the app is ready and every hour after, in the background (it never delays
- * the start nor fails a request), one run at a time; a run in progress stops at its next batch when the app
- * closes. Every instance sweeps: removing a file twice is harmless.
+ * the start nor fails a request), one run at a time, followed by the removal of staged uploads older than 24
+ * hours; a run in progress stops at its next batch when the app closes. Every instance sweeps: removing a file
+ * twice is harmless.
  */
 export const orphanImageSweep = fp(
   async (app: FastifyInstance) => {
@@ -25,6 +26,11 @@ export const orphanImageSweep = fp(
         stopped: () => closing,
       })
         .then((result) => app.log.info(result, 'orphan image sweep finished'))
+        // Staged (tus) uploads no submit used within 24 hours go with the same hourly run (issue 34).
+        .then(() => app.stagedUploads.service.sweep(app.log))
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'removed staged uploads older than 24 hours');
+        })
         .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'))
         .finally(() => {
           running = undefined;
@@ -42,5 +48,5 @@ export const orphanImageSweep = fp(
       await running;
     });
   },
-  { name: 'orphan-image-sweep', dependencies: ['storage'] },
+  { name: 'orphan-image-sweep', dependencies: ['storage', 'staged-uploads'] },
 );
