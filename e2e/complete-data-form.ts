@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { encodeRgbPng } from '../api/test/images.js';
 import { expect } from './fixtures.js';
@@ -31,6 +32,13 @@ export function gradientPng(width: number, height: number, tint: [number, number
     }
   }
   return encodeRgbPng(width, height, raw);
+}
+
+/** A photo-like PNG of random pixels (side × side): it does not compress, so its bytes really travel. */
+export function noisePng(side: number): Buffer {
+  const raw = randomBytes(side * (1 + side * 3));
+  for (let row = 0; row < side; row++) raw[row * (1 + side * 3)] = 0;
+  return encodeRgbPng(side, side, raw);
 }
 
 /** A real JPEG (width×height) drawn on the page's canvas. */

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { encodeRgbPng } from '../../api/test/images.js';
+import { noisePng } from '../complete-data-form.js';
 import { expect, test } from '../fixtures.js';
 
 // Issue 10 item 5: on an emulated slow 3G connection a student can log in, and a complete-data submission with
@@ -23,13 +22,8 @@ async function throttle(page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
-/** A photo-like image of random pixels: it does not compress, so its bytes really travel (about 60 kB). */
-function noisePng(): Buffer {
-  const side = 140;
-  const raw = randomBytes(side * (1 + side * 3));
-  for (let row = 0; row < side; row++) raw[row * (1 + side * 3)] = 0;
-  return encodeRgbPng(side, side, raw);
-}
+/** About 60 kB of random pixels each. */
+const NOISE_SIDE = 140;
 
 const FIELDS: [string, string][] = [
   ['الاسم باللغة الإنجليزية', 'Omar Hassan Kamal'],
@@ -99,7 +93,7 @@ test.describe('on slow 3G', () => {
       await page.getByRole('textbox', { name: label, exact: true }).fill(value);
     const sizes: number[] = [];
     for (const kind of IMAGE_KINDS) {
-      const buffer = noisePng();
+      const buffer = noisePng(NOISE_SIDE);
       sizes.push(buffer.length);
       await page.locator(`input[type="file"][id$="-${kind}"]`).setInputFiles({
         name: `${kind}.png`,
