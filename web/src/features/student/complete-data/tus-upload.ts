@@ -16,6 +16,13 @@ import { UPLOAD_INTERRUPTED } from './upload-messages';
  */
 export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
 
+/**
+ * Sent in pieces of this size, one PATCH each: a connection lost mid-way fails the next piece at once (an in-flight
+ * request can outlive the switch of network and hang), and at most one piece is resent. Small against a
+ * compressed document (0.5 MB), large against the round trip of a PATCH.
+ */
+export const CHUNK_BYTES = 128 * 1024;
+
 export interface DocumentUpload {
   studentId: string;
   kind: ImageKind;
@@ -91,26 +98,50 @@ function refusalOf(error: Error | DetailedError): string | null {
   return envelope.success && envelope.data.message ? envelope.data.message : MESSAGES.unexpected;
 }
 
-/** Starts (or resumes) the upload; answers how to stop it (the upload stays on the server to be resumed). */
+/**
+ * A request that neither sends nor fails for this long is taken as lost: a switch of network can leave a request
+ * hanging without an error. It is then stopped and resumed from the offset the server holds.
+ */
+export const STALL_MS = 20_000;
+const STALL_CHECK_MS = 5_000;
+
+export interface UploadHandle {
+  /** Stops; the upload stays on the server, to be resumed. */
+  abort: () => void;
+  /** Stops the request under way and resumes from the server's offset (the connection is back). */
+  restart: () => void;
+}
+
+/** Starts (or resumes) the upload. */
 export async function startDocumentUpload(
   upload: DocumentUpload,
   events: DocumentUploadEvents,
-): Promise<{ abort: () => void }> {
+): Promise<UploadHandle> {
   const { studentId, kind, file, originalName } = upload;
   const fingerprint = await digest(file);
+  let lastSign = Date.now();
+  let running = true;
   const tus = new Upload(file, {
     endpoint: TUS_UPLOADS_PATH,
     metadata: { kind, filename: file.name, filetype: file.type },
     fingerprint: async () => fingerprint,
     urlStorage: kindStorage(upload),
     retryDelays: RETRY_DELAYS_MS,
+    chunkSize: CHUNK_BYTES,
     // A 4xx other than a conflict is the server's answer about this file: another attempt would get the same.
     onShouldRetry: (error) => refusalOf(error) === null,
     onBeforeRequest: (request) => {
       (request.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
     },
-    onProgress: (sent, total) => events.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
+    onProgress: (sent, total) => {
+      lastSign = Date.now();
+      events.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0);
+    },
+    onAfterResponse: () => {
+      lastSign = Date.now();
+    },
     onSuccess: () => {
+      running = false;
       const url = tus.url ?? '';
       rememberUpload(studentId, kind, {
         url,
@@ -123,14 +154,31 @@ export async function startDocumentUpload(
       events.onDone(uploadIdOf(url));
     },
     onError: (error) => {
+      running = false;
       const refusal = refusalOf(error);
       // A refused upload cannot be resumed: the next attempt starts a new one.
       if (refusal !== null) forgetUpload(studentId, kind);
       events.onFailed(refusal ?? UPLOAD_INTERRUPTED, refusal === null);
     },
   });
+  const restart = () => {
+    if (!running) return;
+    lastSign = Date.now();
+    void tus.abort().then(() => tus.start());
+  };
+  const watchdog = setInterval(() => {
+    if (!running) clearInterval(watchdog);
+    else if (Date.now() - lastSign > STALL_MS) restart();
+  }, STALL_CHECK_MS);
   const [previous] = await tus.findPreviousUploads();
   if (previous) tus.resumeFromPreviousUpload(previous);
   tus.start();
-  return { abort: () => void tus.abort() };
+  return {
+    abort: () => {
+      running = false;
+      clearInterval(watchdog);
+      void tus.abort();
+    },
+    restart,
+  };
 }

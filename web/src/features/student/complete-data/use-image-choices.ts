@@ -115,7 +115,7 @@ export function useImageChoices(storedKinds: readonly string[], uploadFor: strin
   const latest = useRef(slots);
   const pending = useRef(new Map<ImageKind, Promise<void>>());
   const generation = useRef(new Map<ImageKind, number>());
-  const uploads = useRef(new Map<ImageKind, { abort: () => void }>());
+  const uploads = useRef(new Map<ImageKind, { abort: () => void; restart: () => void }>());
   const uploadWaiters = useRef(new Set<() => void>());
 
   const update = useCallback((kind: ImageKind, change: (slot: ImageSlot) => ImageSlot) => {
@@ -242,10 +242,13 @@ export function useImageChoices(storedKinds: readonly string[], uploadFor: strin
 
   // The connection is back (Wi-Fi found again, mobile data on): the uploads it broke go on by themselves.
   useEffect(() => {
+    // One still going may hang on the lost connection: it restarts from the server's offset.
     const resume = () => {
       for (const kind of IMAGE_KINDS) {
         const slot = latest.current[kind];
-        if (slot.upload?.state === 'failed' && slot.upload.network && slot.chosen) upload(kind, slot.chosen);
+        if (slot.upload?.state === 'uploading') uploads.current.get(kind)?.restart();
+        else if (slot.upload?.state === 'failed' && slot.upload.network && slot.chosen)
+          upload(kind, slot.chosen);
       }
     };
     window.addEventListener('online', resume);
