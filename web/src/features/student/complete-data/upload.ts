@@ -32,7 +32,8 @@ export function completeDataPath(studentId: string): string {
 export function completeDataBody(fields: [string, string][], uploads: StagedUploads): FormData {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
-  body.append(STAGED_UPLOADS_FIELD, JSON.stringify(uploads));
+  // None when only the text changes (the stored images stay): the server refuses an empty list.
+  if (Object.keys(uploads).length > 0) body.append(STAGED_UPLOADS_FIELD, JSON.stringify(uploads));
   return body;
 }
 
