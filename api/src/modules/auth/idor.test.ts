@@ -3,10 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertStaff, OTHER_FACULTY, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
+import { tinyPng } from '../../../test/images.js';
 import { apiRoutes } from '../../../test/route-table.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { studentRouteRequests, withCookie } from '../../../test/student-routes.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
+import { tusClient } from '../../../test/tus.js';
 import {
   additionalQuestions,
   admissionSeasons,
@@ -133,6 +135,26 @@ async function tourismPrograms() {
   return { tourism, exchange, program };
 }
 
+/**
+ * A staged (tus) upload is its session's (issue 34): another student's session gets 404 from HEAD, PATCH and
+ * DELETE, and the upload is as it was.
+ */
+async function expectUploadOutOfReach(method: 'HEAD' | 'PATCH' | 'DELETE') {
+  const tus = tusClient(app);
+  const png = tinyPng();
+  const created = await tus.create(victim.cookie, png.length);
+  expect(created.statusCode).toBe(201);
+  const location = String(created.headers.location);
+  const res =
+    method === 'HEAD'
+      ? await tus.head(attacker.cookie, location)
+      : method === 'PATCH'
+        ? await tus.patch(attacker.cookie, location, 0, png)
+        : await tus.remove(attacker.cookie, location);
+  expect(res.statusCode).toBe(404);
+  expect((await tus.head(victim.cookie, location)).headers['upload-offset']).toBe('0');
+}
+
 /** Every route with a path parameter, and the attempt on a record out of reach. */
 const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }> = {
   'GET /colleges/tourism/:college/programs': { open: "a college's public program list: no one's record" },
@@ -150,6 +172,9 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
   },
   'POST /students/stepUp/:id': () => expectStudentRouteRefused('POST /students/stepUp/:id'),
   'POST /students/stepUp/:id/verify': () => expectStudentRouteRefused('POST /students/stepUp/:id/verify'),
+  'HEAD /uploads/:id': () => expectUploadOutOfReach('HEAD'),
+  'PATCH /uploads/:id': () => expectUploadOutOfReach('PATCH'),
+  'DELETE /uploads/:id': () => expectUploadOutOfReach('DELETE'),
   'GET /students/photo/:id/:kind': async () => {
     await expectStudentRouteRefused('GET /students/photo/:id/:kind');
     // Staff have no business with the preview route either.

@@ -20,6 +20,7 @@ import { faultyStorage, storageFaults } from '../../../test/faulty-storage.js';
 import { pngHeadedBytes, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
+import { expectSamePicture } from '../../../test/same-picture.js';
 import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
@@ -137,16 +138,17 @@ describe('PATCH /students/completeStudentData/{id}: success', () => {
     for (const part of sent) {
       const kind = part.filename.split('__').pop();
       const image = rows.find((r) => r.kind === kind);
+      const stored = await readFile(path.join(imagesDir, image?.storageKey ?? ''));
       expect(image).toMatchObject({
-        sha256: sha256(part.content),
-        sizeBytes: part.content.length,
+        sha256: sha256(stored),
+        sizeBytes: stored.length,
         contentType: kind === 'personalPhoto' ? 'image/jpeg' : 'image/png',
         reviewStatus: 'pending',
       });
       expect(image?.storageKey).toMatch(
         new RegExp(`^students/${student.id}/${kind}-[0-9a-f-]{36}\\.(png|jpg)$`),
       );
-      expect(await readFile(path.join(imagesDir, image?.storageKey ?? ''))).toEqual(part.content);
+      await expectSamePicture(stored, part.content);
     }
     expect(await filesUnder(stagingDir)).toEqual([]);
     expect(await filesUnder(path.join(imagesDir, '.tmp'))).toEqual([]);
@@ -293,8 +295,9 @@ describe('PATCH /students/completeStudentData/{id}: editing', () => {
     const after = await imageRows(student.id);
     const personal = after.find((r) => r.kind === 'personalPhoto');
     expect(personal?.storageKey).not.toBe(oldPersonal?.storageKey);
+    const stored = await readFile(path.join(imagesDir, personal?.storageKey ?? ''));
     expect(personal).toMatchObject({
-      sha256: sha256(replacement[0]?.content ?? Buffer.alloc(0)),
+      sha256: sha256(stored),
       reviewStatus: 'pending',
       reviewReason: null,
       reviewNote: null,
@@ -302,7 +305,7 @@ describe('PATCH /students/completeStudentData/{id}: editing', () => {
       reviewedByUserName: null,
       reviewedAt: null,
     });
-    expect(await readFile(path.join(imagesDir, personal?.storageKey ?? ''))).toEqual(replacement[0]?.content);
+    await expectSamePicture(stored, replacement[0]?.content ?? Buffer.alloc(0));
     await expect(readFile(path.join(imagesDir, oldPersonal?.storageKey ?? ''))).rejects.toThrow(/ENOENT/);
     for (const row of before.filter((r) => r.kind !== 'personalPhoto')) {
       expect(after.find((r) => r.kind === row.kind)).toEqual(row);
@@ -783,7 +786,12 @@ describe('GET /students/photo/{id}/{kind}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(res.rawPayload).toEqual(sent.find((p) => p.filename.endsWith('__personalPhoto'))?.content);
+    const stored = (await imageRows(student.id)).find((r) => r.kind === 'personalPhoto');
+    expect(sha256(res.rawPayload)).toBe(stored?.sha256);
+    await expectSamePicture(
+      res.rawPayload,
+      sent.find((p) => p.filename.endsWith('__personalPhoto'))?.content ?? Buffer.alloc(0),
+    );
 
     const again = await app.inject({
       method: 'GET',

@@ -127,6 +127,8 @@ export const completeDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: successEnvelope({ message: z.string() }),
           ...errors,
+          // A named staged upload not finished yet (issue 34), or a chosen program renamed meanwhile.
+          409: errorEnvelopeSchema,
           413: errorEnvelopeSchema,
           415: errorEnvelopeSchema,
           503: errorEnvelopeSchema,

@@ -48,6 +48,33 @@ const CREATE_DESCRIPTION = [
   'unless a submit used it.',
 ].join('');
 
+const CANONICAL_COUNT = /^(0|[1-9]\d{0,14})$/;
+
+/**
+ * tus's own header checks, made first so that the refusal is the portal's (Arabic envelope) rather than tus's
+ * plain English line: the protocol version, the offset, the body's type on PATCH, and headers the portal does
+ * not use (concatenation, a forwarded scheme other than http/https).
+ */
+function tusHeaderProblem(request: FastifyRequest): AppError | null {
+  const headers = request.headers;
+  if (headers['tus-resumable'] !== '1.0.0') return new AppError(412, MESSAGES.invalidInput);
+  // tus honours a method override (POST as PATCH, DELETE as POST…), which would skip the checks made here.
+  if (headers['x-http-method-override'] !== undefined || headers['upload-concat'] !== undefined) {
+    return new AppError(400, MESSAGES.invalidInput);
+  }
+  const offset = headers['upload-offset'];
+  if (offset !== undefined && (typeof offset !== 'string' || !CANONICAL_COUNT.test(offset))) {
+    return new AppError(400, MESSAGES.invalidInput);
+  }
+  const proto = headers['x-forwarded-proto'];
+  if (proto !== undefined && proto !== 'http' && proto !== 'https')
+    return new AppError(400, MESSAGES.invalidInput);
+  if (request.method === 'PATCH' && headers['content-type'] !== 'application/offset+octet-stream') {
+    return new AppError(415, MESSAGES.invalidInput);
+  }
+  return null;
+}
+
 /** The route's refusals before tus sees the request, for a creation. */
 function creationContext(request: FastifyRequest): Omit<CreationContext, 'studentId' | 'sessionId' | 'log'> {
   const headers = request.headers;
@@ -60,11 +87,10 @@ function creationContext(request: FastifyRequest): Omit<CreationContext, 'studen
     throw new AppError(400, STAGED_UPLOAD_MESSAGES.uploadLengthRequired);
   }
   if (Number(length) > SERVER_IMAGE_MAX_BYTES) throw new AppError(413, STAGED_UPLOAD_MESSAGES.uploadTooLarge);
-  let metadata: Record<string, string | null>;
+  const header = headers['upload-metadata'];
+  let metadata: Record<string, string | null> = {};
   try {
-    metadata = Metadata.parse(
-      typeof headers['upload-metadata'] === 'string' ? headers['upload-metadata'] : '',
-    );
+    if (typeof header === 'string' && header !== '') metadata = Metadata.parse(header);
   } catch {
     throw new AppError(400, MESSAGES.invalidInput);
   }
@@ -115,6 +141,8 @@ export const stagedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = readStudentSession(request);
       if (!session) throw new AppError(401, MESSAGES.studentSessionExpired);
+      const problem = tusHeaderProblem(request);
+      if (problem) throw problem;
       const context = creationContext(request);
       if ((await repository.countOfSession(session.sessionId)) >= STAGED_UPLOADS_PER_SESSION) {
         throw new AppError(429, STAGED_UPLOAD_MESSAGES.uploadsTooMany);
@@ -145,6 +173,8 @@ export const stagedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const session = readStudentSession(request);
       if (!session) throw new AppError(401, MESSAGES.studentSessionExpired);
+      const problem = tusHeaderProblem(request);
+      if (problem) throw problem;
       const { id } = request.params as z.infer<typeof idParamsSchema>;
       const row = stagedUploadIdSchema.safeParse(id).success ? await repository.find(id) : undefined;
       if (

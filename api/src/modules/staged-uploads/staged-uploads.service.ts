@@ -184,12 +184,21 @@ export function stagedUploadsService(
       };
     },
 
-    /** The sweep: staged uploads older than 24 hours are removed, bytes and rows. */
+    /**
+     * The sweep: staged uploads older than 24 hours are removed, bytes and rows; then the store's own expiry
+     * removes bytes no row names any more (a deleted student's rows went with it).
+     */
     async sweep(log: FastifyBaseLogger): Promise<number> {
       let removed = 0;
       for (;;) {
         const ids = await repository.olderThan(new Date(now() - STAGED_UPLOAD_MAX_AGE_MS), 200);
-        if (ids.length === 0) return removed;
+        if (ids.length === 0) {
+          const expired = await store.deleteExpired().catch((error: unknown) => {
+            log.warn({ err: error }, 'could not expire staged uploads');
+            return 0;
+          });
+          return removed + expired;
+        }
         await removeBytes(ids, log);
         await repository.remove(ids);
         removed += ids.length;

@@ -58,6 +58,8 @@ export function createTusServer(deps: {
     datastore: deps.store,
     locker: deps.locker,
     relativeLocation: true,
+    // Same origin only: tus would otherwise answer every request `Access-Control-Allow-Origin: *`.
+    allowedOrigins: () => false,
     maxSize: SERVER_IMAGE_MAX_BYTES,
     namingFunction: () => randomBytes(16).toString('hex'),
     async onUploadCreate(req, upload) {
