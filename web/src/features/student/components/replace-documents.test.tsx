@@ -101,7 +101,10 @@ describe('replaceDocuments: what it asks', { timeout: 15_000 }, () => {
     expect(imageInput('nominationCard')).toHaveAccessibleDescription(
       expect.stringContaining(REFUSAL_REASON_LABELS.wrongDocument),
     );
-    expect(imageInput('frontIdCard')).toHaveAttribute('accept', 'image/png,image/jpeg,image/heic,image/heif,.heic,.heif');
+    expect(imageInput('frontIdCard')).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/heic,image/heif,.heic,.heif',
+    );
     expect(screen.queryByText('*')).toBeNull();
   });
 

@@ -221,7 +221,10 @@ describe('studentDataEnter: sections by college', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('textbox', { name: COMPLETE_DATA_LABELS.city })).toBeNull();
     expect(screen.queryByRole('textbox', { name: COMPLETE_DATA_LABELS.fatherMobile })).toBeNull();
     for (const kind of IMAGE_KINDS)
-      expect(imageInput(kind)).toHaveAttribute('accept', 'image/png,image/jpeg,image/heic,image/heif,.heic,.heif');
+      expect(imageInput(kind)).toHaveAttribute(
+        'accept',
+        'image/png,image/jpeg,image/heic,image/heif,.heic,.heif',
+      );
   });
 
   it('asks the social-work college for the mother and family data too', async () => {
