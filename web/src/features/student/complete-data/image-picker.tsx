@@ -166,7 +166,7 @@ export function ImagePicker({
         />
         {/* The visible button: a click opens the input's file dialog; keyboard users reach the input itself. */}
         <span className={classes.fileButton} aria-hidden="true" onClick={() => input.current?.click()}>
-          {slot.chosen || slot.stored ? CHANGE : CHOOSE}
+          {slot.chosen || slot.stored || slot.upload?.state === 'done' ? CHANGE : CHOOSE}
         </span>
         <Text id={statusId} size="sm" role="status">
           <Status slot={slot} />
