@@ -39,7 +39,12 @@ export interface DocumentUploadEvents {
   onFailed: (message: string, network: boolean) => void;
 }
 
-async function digest(file: File): Promise<string> {
+/**
+ * What the upload is resumed by: the SHA-256 of its bytes. Without WebCrypto (a page served over plain HTTP) a
+ * random one: the upload still resumes within the page, never after a reload, where other bytes could follow.
+ */
+async function fingerprintOf(file: File): Promise<string> {
+  if (!globalThis.crypto?.subtle) return `unverified-${Math.random().toString(36).slice(2)}`;
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -118,7 +123,7 @@ export async function startDocumentUpload(
   events: DocumentUploadEvents,
 ): Promise<UploadHandle> {
   const { studentId, kind, file, originalName } = upload;
-  const fingerprint = await digest(file);
+  const fingerprint = await fingerprintOf(file);
   let lastSign = Date.now();
   let running = true;
   const tus = new Upload(file, {

@@ -14,6 +14,7 @@ import {
   STEP_UP_MESSAGES,
   type StudentData,
 } from '@portal/common';
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -530,6 +531,19 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
     ).toHaveAttribute('src', `/api/v1/students/photo/${STUDENT_ID}/backIdCard`);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.fetchMock.mock.calls.some(([input]) => String(input).includes('/stepUp/'))).toBe(false);
+  });
+
+  it('keeps the form when the phone finds its network again: the saved data is not read again under it', async () => {
+    const { user, api } = await open(PLAIN);
+    await fillText(user, PLAIN);
+    expect(api.queriesOf(STORED)).toHaveLength(1);
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.queriesOf(STORED)).toHaveLength(1);
+    expect(textbox(COMPLETE_DATA_LABELS.studentNameEn)).toHaveValue('Mona Ahmed Ali');
   });
 
   it('keeps what was typed across a reload, restores it over the saved values and says so', async () => {
