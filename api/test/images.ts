@@ -67,3 +67,11 @@ export function pngHeadedBytes(bytes: number): Buffer {
   const padding = chunk('paDd', Buffer.alloc(bytes - png.length - 12, 7));
   return Buffer.concat([png.subarray(0, png.length - 12), padding, end]);
 }
+
+/** A real PNG carrying a `tEXt` chunk (keyword `Comment`), as cameras and editors write location notes. */
+export function pngWithText(text: string): Buffer {
+  const png = tinyPng([90, 120, 30], 4);
+  const end = png.subarray(png.length - 12);
+  const comment = chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1'));
+  return Buffer.concat([png.subarray(0, png.length - 12), comment, end]);
+}

@@ -16,13 +16,15 @@ import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS as FIELDS } from '../../../test/complete-data-fields.js';
 import { setDocumentReviews } from '../../../test/documents.js';
-import { tinyPng } from '../../../test/images.js';
+import { pngWithText, tinyPng } from '../../../test/images.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { tusClient } from '../../../test/tus.js';
 import { documentPhotos, patchMultipart } from '../../../test/uploads.js';
-import { stagedUploads, studentImages, students } from '../../db/schema.js';
+import { stagedUploads, studentImages, students, uploadLocks } from '../../db/schema.js';
+import { PgLocker } from './pg-locker.js';
 import { tusStagingDir } from './staged-upload-store.js';
+import { STAGED_UPLOADS_PER_SESSION } from './staged-uploads.routes.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;
@@ -117,6 +119,17 @@ describe('tus creation', () => {
     const res = await tus.create(cookie, 100, 'passport');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(STAGED_UPLOAD_MESSAGES.uploadKindUnknown);
+  });
+
+  it('refuses a creation past the uploads one session may hold, in Arabic', async () => {
+    const { student, cookie } = await loggedIn();
+    for (let i = 0; i < STAGED_UPLOADS_PER_SESSION; i += 1) {
+      expect((await tus.create(cookie, 100)).statusCode).toBe(201);
+    }
+    const res = await tus.create(cookie, 100);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(STAGED_UPLOAD_MESSAGES.uploadsTooMany);
+    expect(await stagedRows(student.id)).toHaveLength(STAGED_UPLOADS_PER_SESSION);
   });
 
   it('refuses without a session', async () => {
@@ -231,6 +244,47 @@ describe('tus upload', () => {
     await waiting;
     expect(bHeld).toBe(true);
     await lockB.unlock();
+  });
+});
+
+describe('the lease lock', () => {
+  const signal = () => new AbortController().signal;
+
+  it("takes over a crashed holder's lease once it expired", async () => {
+    const id = '1'.repeat(32);
+    await db
+      .insert(uploadLocks)
+      .values({ uploadId: id, token: 'crashed', lockedUntil: sql`now() - interval '1 second'` });
+    const lock = new PgLocker(database.serving.db).newLock(id);
+    await lock.lock(signal(), () => undefined);
+    const [row] = await db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, id));
+    expect(row?.token).not.toBe('crashed');
+    await lock.unlock();
+    expect(await db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, id))).toEqual([]);
+  });
+
+  it("gives up with tus's lock time-out while a live lease is held", async () => {
+    const id = '2'.repeat(32);
+    await db
+      .insert(uploadLocks)
+      .values({ uploadId: id, token: 'alive', lockedUntil: sql`now() + interval '1 minute'` });
+    const lock = new PgLocker(database.serving.db, { acquireTimeoutMs: 300, pollMs: 50 }).newLock(id);
+    await expect(lock.lock(signal(), () => undefined)).rejects.toMatchObject({ status_code: 500 });
+    const [row] = await db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, id));
+    expect(row?.token).toBe('alive');
+  });
+
+  it('renews its lease while held, so a long PATCH keeps the upload', async () => {
+    const id = '3'.repeat(32);
+    const lock = new PgLocker(database.serving.db, { leaseMs: 600 }).newLock(id);
+    await lock.lock(signal(), () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [row] = await db
+      .select({ live: sql<boolean>`${uploadLocks.lockedUntil} > now()` })
+      .from(uploadLocks)
+      .where(eq(uploadLocks.uploadId, id));
+    expect(row?.live).toBe(true);
+    await lock.unlock();
   });
 });
 
@@ -489,6 +543,23 @@ describe('orientation and metadata', () => {
     const bytes = await storedBytes(photo?.storageKey ?? '');
     await expectCleanUpright(bytes);
     expect(photo?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
+
+  it('a PNG loses its text chunks and keeps its pixels', async () => {
+    const { student, cookie } = await loggedIn();
+    const named = await uploadAll(
+      cookie,
+      IMAGE_KINDS.filter((kind) => kind !== 'frontIdCard'),
+    );
+    const png = pngWithText('GPS 31.0409N 31.3785E home');
+    expect(png.includes(Buffer.from('31.0409N'))).toBe(true);
+    const { id } = await tus.upload(cookie, png, 'frontIdCard');
+    expect((await submit(student.id, cookie, { ...named, frontIdCard: id })).statusCode).toBe(200);
+    const front = (await imageRows(student.id)).find((image) => image.kind === 'frontIdCard');
+    const bytes = await storedBytes(front?.storageKey ?? '');
+    expect(bytes.includes(Buffer.from('tEXt'))).toBe(false);
+    expect(bytes.includes(Buffer.from('31.0409N'))).toBe(false);
+    expect(await sharp(bytes).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
   });
 
   it('a multipart photos part is cleaned the same way', async () => {

