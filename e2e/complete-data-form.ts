@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { encodeRgbPng } from '../api/test/images.js';
 import { expect } from './fixtures.js';
@@ -33,6 +34,13 @@ export function gradientPng(width: number, height: number, tint: [number, number
   return encodeRgbPng(width, height, raw);
 }
 
+/** A photo-like PNG of random pixels (side × side): it does not compress, so its bytes really travel. */
+export function noisePng(side: number): Buffer {
+  const raw = randomBytes(side * (1 + side * 3));
+  for (let row = 0; row < side; row++) raw[row * (1 + side * 3)] = 0;
+  return encodeRgbPng(side, side, raw);
+}
+
 /** A real JPEG (width×height) drawn on the page's canvas. */
 export async function canvasJpeg(page: Page, width: number, height: number): Promise<Buffer> {
   const base64 = await page.evaluate(
@@ -60,6 +68,28 @@ export async function canvasJpeg(page: Page, width: number, height: number): Pro
     },
     [width, height] as const,
   );
+  return Buffer.from(base64, 'base64');
+}
+
+/** A photo-like JPEG of random pixels (side × side) drawn on the page's canvas: its bytes really travel. */
+export async function noiseJpeg(page: Page, side: number): Promise<Buffer> {
+  const base64 = await page.evaluate(async (size) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const pixels = context.createImageData(size, size);
+    for (let i = 0; i < pixels.data.length; i++)
+      pixels.data[i] = i % 4 === 3 ? 255 : (Math.random() * 256) | 0;
+    context.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    if (!blob) throw new Error('no jpeg');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, side);
   return Buffer.from(base64, 'base64');
 }
 

@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { COMPLETE_DATA_FIELDS } from '../../api/test/complete-data-fields.js';
 import { encodeRgbPng } from '../../api/test/images.js';
 import { collegeCard, openDeadlineDialog, setCollegeDeadline, universityDay } from '../college-deadline.js';
-import { gradientPng, IMAGE_LABELS } from '../complete-data-form.js';
+import { gradientPng, IMAGE_LABELS, noisePng } from '../complete-data-form.js';
 import { expect, insertStudent, type NewStudent, test } from '../fixtures.js';
 import { storedDraw } from '../student-steps.js';
 
@@ -144,12 +144,13 @@ test.describe('student screens pass axe', () => {
     page,
     db,
     createStudent,
-  }) => {
+  }, info) => {
     test.setTimeout(90_000);
     const student = await createStudent({ college: SOCIAL_WORK, isPassed: true, completedQuestions: true });
     await logIn(page, student.nationalId);
     await expect(page.getByRole('heading', { name: 'بيانات الطالب' })).toBeVisible();
     await expectAccessible(page, 'studentDataView (incomplete)');
+    await snap(page, info, 'tracker-incomplete');
 
     await page.getByRole('link', { name: 'استكمال البيانات', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'بيانات الأسرة' })).toBeVisible();
@@ -166,6 +167,46 @@ test.describe('student screens pass axe', () => {
     });
     await expect(page.getByText('يجب أن يكون الملف صورة (png أو jpeg) وليس ملفا آخر')).toBeVisible();
     await expectAccessible(page, 'studentDataEnter with a refused file');
+
+    // Issue 34: a document uploading on a slow link (its own progress bar), then one the server refuses (its
+    // Arabic message on the card and a retry).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const link = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: uploadThroughput > 0 ? 100 : 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await link(15_000);
+    await page.locator('input[type="file"][id$="-birthCertificate"]').setInputFiles({
+      name: 'birth.png',
+      mimeType: 'image/png',
+      buffer: noisePng(200),
+    });
+    const uploading = page.getByRole('progressbar', { name: `نسبة رفع ${IMAGE_LABELS.birthCertificate}` });
+    await expect(uploading).toBeVisible({ timeout: 30_000 });
+    await uploading.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'studentDataEnter with an upload under way', { idle: false });
+    await snap(page, info, 'upload-progress');
+    await link(-1);
+    const refusal = 'يجب أن يكون الملف صورة (png أو jpeg) وليس ملفا آخر';
+    await page.route('**/api/v1/uploads', (route) =>
+      route.fulfill({ status: 415, json: { status: 'error', message: refusal } }),
+    );
+    await page.locator('input[type="file"][id$="-personalPhoto"]').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(300, 400, [0, 40, 80]),
+    });
+    const retry = page.getByRole('button', { name: 'إعادة المحاولة' });
+    await expect(retry).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+    await retry.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'studentDataEnter with a refused upload', { idle: false });
+    await snap(page, info, 'upload-failed');
+    await page.unroute('**/api/v1/uploads');
 
     await markComplete(db, student);
     await db.query(

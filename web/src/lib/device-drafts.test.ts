@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPLETE_DATA_DRAFT_PREFIX, removeDraftsExcept } from './device-drafts';
+import { COMPLETE_DATA_DRAFT_PREFIX, DOCUMENT_UPLOAD_PREFIX, removeDraftsExcept } from './device-drafts';
 
 afterEach(() => window.localStorage.clear());
 
@@ -18,5 +18,18 @@ describe('removeDraftsExcept', () => {
     window.localStorage.setItem(`${COMPLETE_DATA_DRAFT_PREFIX}a`, '{}');
     removeDraftsExcept(null);
     expect(window.localStorage.getItem(`${COMPLETE_DATA_DRAFT_PREFIX}a`)).toBeNull();
+  });
+});
+
+describe('removeDraftsExcept and the kept uploads', () => {
+  it("removes other students' upload addresses at login and every one at logout", () => {
+    window.localStorage.setItem(`${DOCUMENT_UPLOAD_PREFIX}a:frontIdCard`, '{}');
+    window.localStorage.setItem(`${DOCUMENT_UPLOAD_PREFIX}ab:frontIdCard`, '{}');
+    removeDraftsExcept('a');
+    expect(window.localStorage.getItem(`${DOCUMENT_UPLOAD_PREFIX}a:frontIdCard`)).toBe('{}');
+    // A student id that only starts like the kept one is another student.
+    expect(window.localStorage.getItem(`${DOCUMENT_UPLOAD_PREFIX}ab:frontIdCard`)).toBeNull();
+    removeDraftsExcept(null);
+    expect(window.localStorage.length).toBe(0);
   });
 });

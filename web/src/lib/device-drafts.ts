@@ -5,18 +5,29 @@
  */
 export const COMPLETE_DATA_DRAFT_PREFIX = 'stAdmission:completeData:draft:';
 
-/** Removes every draft on this device but the one of `keptStudentId` (none: all of them). */
+/**
+ * Where each document's resumable upload is kept (issue 34): `<prefix><student id>:<kind>` holds the address of the
+ * upload on the server, so a reload resumes it. Removed with the drafts: it names a student's identity document.
+ */
+export const DOCUMENT_UPLOAD_PREFIX = 'stAdmission:completeData:upload:';
+
+/** Whether `key` is something this device keeps for `studentId` (null: for nobody). */
+function keptFor(key: string, studentId: string | null): boolean {
+  if (studentId === null) return false;
+  return (
+    key === `${COMPLETE_DATA_DRAFT_PREFIX}${studentId}` ||
+    key.startsWith(`${DOCUMENT_UPLOAD_PREFIX}${studentId}:`)
+  );
+}
+
+/** Removes every draft and kept upload on this device but those of `keptStudentId` (none: all of them). */
 export function removeDraftsExcept(keptStudentId: string | null): void {
   try {
     const storage = window.localStorage;
     const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
     for (const key of keys) {
-      if (
-        key?.startsWith(COMPLETE_DATA_DRAFT_PREFIX) &&
-        key !== `${COMPLETE_DATA_DRAFT_PREFIX}${keptStudentId}`
-      ) {
-        storage.removeItem(key);
-      }
+      const ours = key?.startsWith(COMPLETE_DATA_DRAFT_PREFIX) || key?.startsWith(DOCUMENT_UPLOAD_PREFIX);
+      if (key && ours && !keptFor(key, keptStudentId)) storage.removeItem(key);
     }
   } catch {
     // Storage off: nothing was kept, so nothing is left behind.

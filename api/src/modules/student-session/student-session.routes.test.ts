@@ -6,6 +6,7 @@ import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import type { App } from '../../app.js';
 import { auditLog } from '../../db/schema.js';
+import { decodeStudentSession } from './student-session.js';
 
 /** Issue 33: `POST /students/logout` ends the session on the server, for every instance at once. */
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
@@ -66,5 +67,34 @@ describe('POST /students/logout', () => {
     expect((await stored(app, student.id, legacy)).statusCode).toBe(200);
     expect((await logout(app, legacy)).statusCode).toBe(200);
     expect((await stored(second, student.id, legacy)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /students/getStudent with a session (a page reload)', () => {
+  const lookUp = (nationalId: string, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/students/getStudent',
+      payload: { nationalID: nationalId },
+      headers: cookie ? { cookie } : {},
+    });
+  const sessionIdOf = (setCookie: string | string[] | undefined) => {
+    const header = String(Array.isArray(setCookie) ? setCookie[0] : setCookie);
+    const signed = decodeURIComponent(header.split(';')[0]?.split('=').slice(1).join('=') ?? '');
+    const unsigned = app.unsignCookie(signed);
+    return unsigned.valid ? decodeStudentSession(String(unsigned.value))?.sessionId : undefined;
+  };
+
+  it("renews the student's own live session under its id, and opens a new one otherwise", async () => {
+    const student = await insertStudent(app.db);
+    const other = await insertStudent(app.db);
+    const cookie = await loginStudent(app, student.nationalId);
+    const id = sessionIdOf(cookie);
+    expect(id).toBeDefined();
+    expect(sessionIdOf((await lookUp(student.nationalId, cookie)).headers['set-cookie'])).toBe(id);
+    // Another student's lookup on this browser, or the same after logout, is a new session.
+    expect(sessionIdOf((await lookUp(other.nationalId, cookie)).headers['set-cookie'])).not.toBe(id);
+    await logout(app, cookie);
+    expect(sessionIdOf((await lookUp(student.nationalId, cookie)).headers['set-cookie'])).not.toBe(id);
   });
 });

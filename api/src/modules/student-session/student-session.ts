@@ -64,9 +64,18 @@ export function decodeStudentSession(value: string): StudentSession | null {
   return { studentId: id, expiresAt: Number(expiry), sessionId: sessionId ?? `${id}.${expiry}` };
 }
 
-/** Opens a one-day session for the student on the reply (after a successful `getStudent`). */
-export function setStudentSession(reply: FastifyReply, studentId: string, now = Date.now()): void {
-  const value = encodeStudentSession({ studentId, expiresAt: now + COOKIE_MAX_AGE_MS });
+/**
+ * Opens a one-day session for the student on the reply (after a successful `getStudent`). `sessionId` renews the
+ * request's own live session of this student instead (a page reload looks the student up again): what belongs to
+ * the session, such as its staged document uploads (issue 34), outlives the reload.
+ */
+export function setStudentSession(
+  reply: FastifyReply,
+  studentId: string,
+  now = Date.now(),
+  sessionId?: string,
+): void {
+  const value = encodeStudentSession({ studentId, expiresAt: now + COOKIE_MAX_AGE_MS, sessionId });
   reply.setCookie(STUDENT_SESSION_COOKIE, value, {
     signed: true,
     httpOnly: true,

@@ -91,7 +91,14 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await guardedLookup(request, reply, request.body);
-      setStudentSession(reply, answer._id);
+      // The page's lookup at each load renews the session it already holds rather than starting another.
+      const current = await checkStudentSession(request);
+      setStudentSession(
+        reply,
+        answer._id,
+        Date.now(),
+        current?.studentId === answer._id ? current.sessionId : undefined,
+      );
       return answer;
     },
   );

@@ -1,21 +1,21 @@
 import { documentsStatusOf, type ImageKind, type StudentData } from '@portal/common';
 import { API_BASE } from '@/lib/api-client';
-import { completeDataBody, type ImageToSend, patchMultipart } from '../complete-data/upload';
+import { completeDataBody, patchMultipart, type StagedUploads } from '../complete-data/upload';
 
 export function replaceDocumentsPath(studentId: string): string {
   return `${API_BASE}/students/replaceDocuments/${encodeURIComponent(studentId)}`;
 }
 
 /**
- * `PATCH /students/replaceDocuments/{id}`: new images of refused documents, named as the complete-data form names
- * them. The server stores all of them or none, and refuses (409) a kind that is not refused.
+ * `PATCH /students/replaceDocuments/{id}`: new images of refused documents, named by their finished uploads as the
+ * complete-data form names them. The server stores all of them or none, and refuses (409) a kind that is not refused.
  */
 export function replaceDocuments(
   studentId: string,
-  images: ImageToSend[],
+  uploads: StagedUploads,
   onProgress: (percent: number) => void,
 ) {
-  return patchMultipart(replaceDocumentsPath(studentId), completeDataBody([], images), onProgress);
+  return patchMultipart(replaceDocumentsPath(studentId), completeDataBody([], uploads), onProgress);
 }
 
 /**

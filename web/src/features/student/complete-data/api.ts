@@ -29,6 +29,9 @@ export function useStoredCompleteData(studentId: string) {
     staleTime: 0,
     gcTime: 0,
     retry: false,
+    // Read once per visit: a phone that finds its network again must not reload the form's data under the
+    // student (a refetch racing the returning connection fails, and the error would replace the form).
+    refetchOnReconnect: false,
   });
 }
 
@@ -45,6 +48,7 @@ export function useCollegePrograms(college: string, enabled: boolean) {
     queryFn: () => getCollegePrograms(college),
     enabled,
     retry: false,
+    refetchOnReconnect: false,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Button as MantineButton, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  IMAGE_KIND_LABELS,
   IMAGE_KINDS,
   type ImageKind,
   isImageKind,
@@ -32,8 +33,16 @@ import { COMPRESSION_HINT, ImagePickers } from './image-picker';
 import { MessageBox } from './message-box';
 import { ShowStoredPreviews } from './stored-previews';
 import { uploadCompleteData } from './upload';
+import { forgetUploads } from './upload-memory';
+import { waitingForUploads } from './upload-messages';
 import { UploadProgress } from './upload-progress';
-import { firstImageProblem, useImageChoices } from './use-image-choices';
+import {
+  finishedUploads,
+  firstFailedUpload,
+  firstImageProblem,
+  uploadingKinds,
+  useImageChoices,
+} from './use-image-choices';
 import { useStagedCount } from './use-staged-count';
 
 /** Spec sections 4 and 9: after a successful submit the student goes on to the forms after 2 s. */
@@ -52,7 +61,8 @@ const SECTION_MOTHER = 'بيانات الأم';
 const SECTION_FAMILY = 'بيانات الأسرة';
 const SECTION_FILES = 'رفع الملفات';
 const SUBMIT = 'حفظ البيانات';
-const SENDING = 'جاري إرسال البيانات والصور...';
+const SENDING = 'جاري إرسال البيانات...';
+const WAITING = 'في انتظار اكتمال رفع الصور';
 const SAVED = 'تم حفظ بياناتك، سيتم نقلك إلى صفحة تنزيل الاستمارات...';
 
 interface CompleteDataFormProps {
@@ -68,7 +78,8 @@ interface CompleteDataFormProps {
   storedImageKinds: readonly ImageKind[];
 }
 
-type Phase = 'editing' | 'preparing' | 'sending' | 'done';
+/** `waiting`: the fields are checked, some documents are still uploading; the submit goes on once they are in. */
+type Phase = 'editing' | 'preparing' | 'waiting' | 'sending' | 'done';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   const titleId = useId();
@@ -130,7 +141,7 @@ const OTHER_IMAGES = IMAGE_KINDS.slice(4);
 export function CompleteDataForm(props: CompleteDataFormProps) {
   const { studentId, college, programs, initialValues, storedValues, storedImageKinds } = props;
   const form = useForm<FormValues>({ defaultValues: initialValues });
-  const images = useImageChoices(storedImageKinds);
+  const images = useImageChoices(storedImageKinds, studentId);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('editing');
@@ -214,12 +225,21 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
     }
     setProblem(null);
     setServerError(null);
+    // Each document uploads on its own as soon as it is picked (issue 34): the submit waits for those still going.
+    setPhase('waiting');
+    const uploaded = await images.uploadsSettled();
+    const failed = firstFailedUpload(uploaded);
+    if (failed) {
+      setPhase('editing');
+      point({ target: failed.kind, message: failed.message });
+      return;
+    }
     setProgress(0);
     setPhase('sending');
     const result = await uploadCompleteData({
       studentId,
       fields: wireFields(checked.data, college),
-      images: Object.values(slots).flatMap((slot) => (slot.chosen ? [slot.chosen] : [])),
+      uploads: finishedUploads(uploaded),
       onProgress: setProgress,
     });
     if (result.status === 'error') {
@@ -237,6 +257,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
       return;
     }
     clearDraft(studentId);
+    forgetUploads(studentId, IMAGE_KINDS);
     setPhase('done');
     showSuccessNotice(MESSAGES.studentDataUpdated, TOAST_SUCCESS_MS);
     // Complete at once, so the forms screen opens even before (or without) the fresh lookup.
@@ -249,6 +270,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
   };
 
   const locked = phase === 'sending' || phase === 'done';
+  const waitingFor = phase === 'waiting' ? uploadingKinds(images.slots) : [];
   const [firstStored] = storedImageKinds;
   const storedPreviewUrl = storedShown ? (kind: ImageKind) => storedPhotoUrl(studentId, kind) : null;
   const message = problem?.message ?? serverError;
@@ -379,6 +401,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
                   disabled={locked}
                   onChoose={chooseImage}
                   onClear={images.clear}
+                  onRetry={images.retry}
                 />
                 {has('filesRest') && (
                   <ImagePickers
@@ -388,6 +411,7 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
                     disabled={locked}
                     onChoose={chooseImage}
                     onClear={images.clear}
+                    onRetry={images.retry}
                   />
                 )}
               </Section>
@@ -397,6 +421,11 @@ export function CompleteDataForm(props: CompleteDataFormProps) {
             {has('end') && (
               <>
                 {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
+                {waitingFor.length > 0 && (
+                  <MessageBox type="load" title={WAITING}>
+                    {waitingForUploads(waitingFor.map((kind) => IMAGE_KIND_LABELS[kind]))}
+                  </MessageBox>
+                )}
                 {phase === 'sending' && <UploadProgress title={SENDING} progress={progress} />}
                 {phase === 'done' && <MessageBox type="info">{SAVED}</MessageBox>}
 

@@ -1,16 +1,25 @@
-import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IMAGE_KIND_LABELS, type ImageKind } from '@portal/common';
 import { type ChangeEvent, type ReactNode, useContext, useRef } from 'react';
 import classes from './complete-data.module.css';
 import { FieldProblemContext } from './field-problem';
 import { errorId, inputId } from './form-values';
+import {
+  keptUploadText,
+  RETRY_UPLOAD,
+  UPLOAD_DONE,
+  UPLOADING,
+  unfinishedUploadText,
+  uploadProgressLabel,
+} from './upload-messages';
 import type { ImageSlot, ImageSlots } from './use-image-choices';
 
 /** Said once above a screen's pickers (the complete-data form, the document replacement). */
 export const COMPRESSION_HINT = 'تُضغط كل صورة على جهازك قبل الإرسال (حتى 0.5 ميجابايت و1920 بكسل).';
 
-const ACCEPT = 'image/png,image/jpeg';
-const HINT = 'صورة واضحة بصيغة png أو jpeg';
+// iPhone photos too: they are converted to JPEG on the device (issue 34).
+const ACCEPT = 'image/png,image/jpeg,image/heic,image/heif,.heic,.heif';
+const HINT = 'صورة واضحة بصيغة png أو jpeg (وتُحوَّل صور الآيفون HEIC تلقائيا)';
 const CHOOSE = 'اختيار صورة';
 const CHANGE = 'تغيير الصورة';
 const STORED = 'تم رفع هذه الصورة من قبل، ولا يلزم اختيارها مرة أخرى إلا لتغييرها.';
@@ -38,8 +47,32 @@ function Status({ slot }: { slot: ImageSlot }) {
       </>
     );
   }
+  if (slot.keptName !== null && slot.upload?.state === 'done') return keptUploadText(slot.keptName);
   if (slot.stored && slot.error === null) return STORED;
+  if (slot.keptName !== null) return unfinishedUploadText(slot.keptName);
   return NOT_CHOSEN;
+}
+
+/** The chosen image's upload: a labelled progress bar while it goes and once done; nothing else to say. */
+function UploadBar({ slot, label }: { slot: ImageSlot; label: string }) {
+  const { upload } = slot;
+  if (slot.chosen === null || upload === null || upload.state === 'failed') return null;
+  const percent = upload.state === 'done' ? 100 : upload.percent;
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={percent}
+        size="md"
+        aria-label={uploadProgressLabel(label)}
+        color={upload.state === 'done' ? 'teal.8' : undefined}
+        animated={upload.state === 'uploading'}
+        striped={upload.state === 'uploading'}
+      />
+      <Text size="sm" aria-hidden="true">
+        {upload.state === 'done' ? UPLOAD_DONE : `${UPLOADING} ${percent}%`}
+      </Text>
+    </Stack>
+  );
 }
 
 interface ImagePickerProps {
@@ -50,6 +83,8 @@ interface ImagePickerProps {
   disabled: boolean;
   onChoose: (kind: ImageKind, file: File) => void;
   onClear: (kind: ImageKind) => void;
+  /** Another attempt at a failed upload (forms that upload each image at once). */
+  onRetry?: (kind: ImageKind) => void;
   /** False where any one of several images will do (the replacement of refused documents): no required mark. */
   required?: boolean;
   /** Said under the label and read with the input, e.g. why the stored image was refused. */
@@ -64,6 +99,7 @@ export function ImagePicker({
   disabled,
   onChoose,
   onClear,
+  onRetry,
   required = true,
   description,
 }: ImagePickerProps) {
@@ -74,7 +110,8 @@ export function ImagePicker({
   const hintId = `${id}-hint`;
   const descriptionId = `${id}-description`;
   const statusId = `${id}-status`;
-  const message = slot.error ?? (problem?.target === kind ? problem.message : null);
+  const failedUpload = slot.upload?.state === 'failed' ? slot.upload.message : null;
+  const message = slot.error ?? failedUpload ?? (problem?.target === kind ? problem.message : null);
   const showsStored = slot.chosen === null && slot.stored && slot.error === null;
   const preview = slot.chosen?.previewUrl ?? (showsStored ? storedPreviewUrl : null);
 
@@ -129,11 +166,12 @@ export function ImagePicker({
         />
         {/* The visible button: a click opens the input's file dialog; keyboard users reach the input itself. */}
         <span className={classes.fileButton} aria-hidden="true" onClick={() => input.current?.click()}>
-          {slot.chosen || slot.stored ? CHANGE : CHOOSE}
+          {slot.chosen || slot.stored || slot.upload?.state === 'done' ? CHANGE : CHOOSE}
         </span>
         <Text id={statusId} size="sm" role="status">
           <Status slot={slot} />
         </Text>
+        <UploadBar slot={slot} label={label} />
         {preview && <img src={preview} alt={`${PREVIEW} ${label}`} className={classes.preview} />}
         {/* The status above already says so to a screen reader; this only keeps the preview's place. */}
         {!preview && showsStored && (
@@ -145,7 +183,7 @@ export function ImagePicker({
           // A refused file is announced here; a missing image at submit is announced by the form's message box.
           <Text
             id={errorId(kind)}
-            role={slot.error ? 'alert' : undefined}
+            role={slot.error || failedUpload ? 'alert' : undefined}
             size="sm"
             fw={500}
             c="var(--mantine-color-error)"
@@ -153,7 +191,18 @@ export function ImagePicker({
             {message}
           </Text>
         )}
-        {(slot.chosen || slot.error) && !disabled && (
+        {failedUpload !== null && slot.chosen && onRetry && !disabled && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onRetry(kind)}
+            style={{ alignSelf: 'flex-start' }}
+            classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}
+          >
+            {RETRY_UPLOAD}
+          </Button>
+        )}
+        {(slot.chosen || slot.error || slot.keptName !== null) && !disabled && (
           <Button
             variant="subtle"
             size="sm"
@@ -177,6 +226,7 @@ interface ImagesSectionProps {
   disabled: boolean;
   onChoose: (kind: ImageKind, file: File) => void;
   onClear: (kind: ImageKind) => void;
+  onRetry?: (kind: ImageKind) => void;
 }
 
 /** Document images (`kinds`, in the order the rules check them). */
@@ -187,6 +237,7 @@ export function ImagePickers({
   disabled,
   onChoose,
   onClear,
+  onRetry,
 }: ImagesSectionProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -199,6 +250,7 @@ export function ImagePickers({
           disabled={disabled}
           onChoose={onChoose}
           onClear={onClear}
+          onRetry={onRetry}
         />
       ))}
     </SimpleGrid>

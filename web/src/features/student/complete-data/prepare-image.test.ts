@@ -1,13 +1,16 @@
 import { MESSAGES, SERVER_IMAGE_MAX_BYTES } from '@portal/common';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { compressImage } from './compress-image';
-import { imageTypeOf, prepareImage } from './prepare-image';
+import { convertHeic } from './heic-convert';
+import { HEIC_UNREADABLE, imageTypeOf, prepareImage } from './prepare-image';
 import { jpegFile, PNG_HEAD, pngFile } from './testing/image-files';
 
 vi.mock('./compress-image', () => ({ compressImage: vi.fn() }));
+vi.mock('./heic-convert', () => ({ convertHeic: vi.fn() }));
 
 beforeEach(() => {
   vi.mocked(compressImage).mockReset();
+  vi.mocked(convertHeic).mockReset();
 });
 
 describe('imageTypeOf', () => {
@@ -66,5 +69,31 @@ describe('prepareImage', () => {
     const prepared = await prepareImage(new File([new Uint8Array(PNG_HEAD)], 'IMG_2', { type: '' }));
     expect(vi.mocked(compressImage).mock.calls[0]?.[0].type).toBe('image/png');
     expect(prepared.ok).toBe(true);
+  });
+
+  it("converts an iPhone's HEIC photo to JPEG before compressing it, under the photo's own name", async () => {
+    const jpeg = jpegFile('IMG_0042.jpg');
+    vi.mocked(convertHeic).mockResolvedValue(jpeg);
+    vi.mocked(compressImage).mockImplementation(async (file) => file);
+    const heic = new File([new Uint8Array(64)], 'IMG_0042.HEIC', { type: 'image/heic' });
+    const prepared = await prepareImage(heic);
+    expect(convertHeic).toHaveBeenCalledWith(heic);
+    expect(vi.mocked(compressImage).mock.calls[0]?.[0]).toBe(jpeg);
+    expect(prepared).toEqual({ ok: true, file: jpeg, originalName: 'IMG_0042.HEIC' });
+  });
+
+  it('says so on the card when a HEIC photo does not decode, and prepares nothing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.mocked(convertHeic).mockRejectedValue(new Error('ERR_LIBHEIF format not supported'));
+    const prepared = await prepareImage(new File(['junk'], 'IMG_1.heic', { type: '' }));
+    expect(prepared).toEqual({ ok: false, message: HEIC_UNREADABLE });
+    expect(compressImage).not.toHaveBeenCalled();
+  });
+
+  it('never loads the HEIC decoder for a jpeg or png', async () => {
+    vi.mocked(compressImage).mockImplementation(async (file) => file);
+    await prepareImage(jpegFile());
+    await prepareImage(pngFile());
+    expect(convertHeic).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import {
   SERVER_IMAGE_MAX_BYTES,
   sniffImageType,
 } from '@portal/common';
+import { isHeic } from './heic';
 
 export type PreparedImage = { ok: true; file: File; originalName: string } | { ok: false; message: string };
 
@@ -38,13 +39,39 @@ export async function imageTypeOf(file: File): Promise<ImageContentType | null> 
 
 /** Loaded with this screen only: the compression library is a chunk of its own. */
 const loadCompressor = () => import('./compress-image');
+/** Loaded only when an iPhone photo is picked: the HEIC decoder is a chunk of its own. */
+const loadHeicConverter = () => import('./heic-convert');
+
+/** Said on the card when an iPhone photo does not decode; nothing is uploaded then. */
+export const HEIC_UNREADABLE =
+  'تعذرت قراءة صورة الآيفون (HEIC) هذه. صوّر المستند مرة أخرى أو اختر صورته بصيغة jpeg أو png.';
+
+/** An iPhone photo as a JPEG, anything else as it is; null when a HEIC does not decode. */
+async function decodable(file: File): Promise<File | null> {
+  let head: Uint8Array;
+  try {
+    head = await readHead(file);
+  } catch {
+    return file;
+  }
+  if (!isHeic(file, head)) return file;
+  try {
+    const { convertHeic } = await loadHeicConverter();
+    return await convertHeic(file);
+  } catch (error) {
+    console.warn(`the HEIC photo ${file.name} did not decode`, error);
+    return null;
+  }
+}
 
 /**
- * Checks a chosen file and compresses it for sending (at most 0.5 MB and 1920 px). A compression failure is
- * only logged (spec section 5): the original is sent when the server takes it (2 MB), else the student is told
- * it is too large.
+ * Checks a chosen file and compresses it for sending (at most 0.5 MB and 1920 px), an iPhone's HEIC photo first
+ * converted to JPEG. A compression failure is only logged (spec section 5): the original is sent when the server
+ * takes it (2 MB), else the student is told it is too large.
  */
-export async function prepareImage(file: File): Promise<PreparedImage> {
+export async function prepareImage(chosen: File): Promise<PreparedImage> {
+  const file = await decodable(chosen);
+  if (file === null) return { ok: false, message: HEIC_UNREADABLE };
   const type = await imageTypeOf(file);
   if (type === null) return { ok: false, message: MESSAGES.imageNotImage };
   // The library and the server read the type; a phone's empty or 'image/jpg' becomes the sniffed one.
@@ -58,5 +85,5 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
     console.warn(`image compression failed for ${file.name}; the original is used`, error);
   }
   if (result.size > SERVER_IMAGE_MAX_BYTES) return { ok: false, message: MESSAGES.imageTooLarge };
-  return { ok: true, file: result, originalName: file.name };
+  return { ok: true, file: result, originalName: chosen.name };
 }

@@ -1,10 +1,11 @@
-import { MESSAGES, photoFileName } from '@portal/common';
+import { MESSAGES, STAGED_UPLOADS_FIELD, stagedUploadsSchema } from '@portal/common';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXhr } from '@/testing/fake-xhr';
-import { jpegFile, pngFile } from './testing/image-files';
 import { uploadCompleteData } from './upload';
 
 const ID = 'b3c1f6de-3a6f-4f0e-9d7e-2f1f1f0c9a10';
+const FRONT_UPLOAD = '0123456789abcdef0123456789abcdef';
+const PHOTO_UPLOAD = 'fedcba9876543210fedcba9876543210';
 
 function start(onProgress = vi.fn()) {
   const xhr = installFakeXhr();
@@ -14,17 +15,14 @@ function start(onProgress = vi.fn()) {
       ['studentNameEn', 'Mona Ali'],
       ['qualificationYear', '2025/2026'],
     ],
-    images: [
-      { kind: 'frontIdCard', file: pngFile('بطاقة أمامية.png'), originalName: 'بطاقة أمامية.png' },
-      { kind: 'personalPhoto', file: jpegFile('me.jpg'), originalName: 'me.jpg' },
-    ],
+    uploads: { frontIdCard: FRONT_UPLOAD, personalPhoto: PHOTO_UPLOAD },
     onProgress,
   });
   return { xhr, answer, onProgress };
 }
 
 describe('uploadCompleteData', () => {
-  it('sends a multipart PATCH with the text fields and one photos file per image named for its kind', async () => {
+  it('sends a multipart PATCH with the text fields and the finished uploads by kind instead of photos', async () => {
     const { xhr, answer } = start();
     const request = await xhr.next();
     expect(request.method).toBe('PATCH');
@@ -32,11 +30,9 @@ describe('uploadCompleteData', () => {
     expect(request.withCredentials).toBe(true);
     expect(request.body.get('studentNameEn')).toBe('Mona Ali');
     expect(request.body.get('qualificationYear')).toBe('2025/2026');
-    const photos = request.body.getAll('photos') as File[];
-    expect(photos.map((photo) => photo.name)).toEqual([
-      photoFileName('بطاقة أمامية.png', 'frontIdCard'),
-      photoFileName('me.jpg', 'personalPhoto'),
-    ]);
+    expect(request.body.getAll('photos')).toEqual([]);
+    const uploads = stagedUploadsSchema.parse(JSON.parse(String(request.body.get(STAGED_UPLOADS_FIELD))));
+    expect(uploads).toEqual({ frontIdCard: FRONT_UPLOAD, personalPhoto: PHOTO_UPLOAD });
     request.reply(200, { status: 'success', message: MESSAGES.completeDataSaved });
     expect(await answer).toEqual({
       status: 'success',

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, type ImageKind, MESSAGES, PHOTOS_FIELD, photoFileName } from '@portal/common';
+import { errorEnvelopeSchema, type ImageKind, MESSAGES, STAGED_UPLOADS_FIELD } from '@portal/common';
 import { API_BASE, type ApiResult, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 import { storedDataPath } from '../api/early-requests';
 
@@ -9,10 +9,13 @@ export interface ImageToSend {
   originalName: string;
 }
 
+/** The finished resumable upload of each document sent, by kind (issue 34). */
+export type StagedUploads = Partial<Record<ImageKind, string>>;
+
 export interface CompleteDataUpload {
   studentId: string;
   fields: [string, string][];
-  images: ImageToSend[];
+  uploads: StagedUploads;
   /** 0–100 as the request body goes out. */
   onProgress: (percent: number) => void;
 }
@@ -22,14 +25,15 @@ export function completeDataPath(studentId: string): string {
 }
 
 /**
- * The multipart body: text fields first, then one 'photos' file per image named for its kind. The replacement of
- * refused documents sends the same with no text fields, so the server reads both the same way.
+ * The multipart body: the text fields, then instead of the six `photos` parts one `uploads` field naming the
+ * document uploads already on the server (issue 34; the spec's `photos` parts are still accepted from other
+ * clients). The replacement of refused documents sends the same with no text fields.
  */
-export function completeDataBody(fields: [string, string][], images: ImageToSend[]): FormData {
+export function completeDataBody(fields: [string, string][], uploads: StagedUploads): FormData {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
-  for (const image of images)
-    body.append(PHOTOS_FIELD, image.file, photoFileName(image.originalName, image.kind));
+  // None when only the text changes (the stored images stay): the server refuses an empty list.
+  if (Object.keys(uploads).length > 0) body.append(STAGED_UPLOADS_FIELD, JSON.stringify(uploads));
   return body;
 }
 
@@ -45,7 +49,7 @@ function parse(text: string): unknown {
 export function uploadCompleteData(upload: CompleteDataUpload): Promise<ApiResult<{ message: string }>> {
   return patchMultipart(
     completeDataPath(upload.studentId),
-    completeDataBody(upload.fields, upload.images),
+    completeDataBody(upload.fields, upload.uploads),
     upload.onProgress,
   );
 }

@@ -6,9 +6,9 @@ import {
   MESSAGES,
   PROGRESS_STATE_LABELS,
   PROGRESS_STEP_LABELS,
-  photoFileName,
   REFUSAL_REASON_LABELS,
   REVIEW_MESSAGES,
+  STAGED_UPLOADS_FIELD,
 } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +17,7 @@ import { installFakeXhr } from '@/testing/fake-xhr';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { compressImage } from '../complete-data/compress-image';
+import { fakeUploadId, startDocumentUpload } from '../complete-data/testing/fake-tus-upload';
 import { jpegFile, pngFile } from '../complete-data/testing/image-files';
 import { DATA_DEADLINE_TEXTS } from '../deadline/data-deadline';
 import { PROGRESS_TRACKER_TITLE } from '../progress/progress-tracker';
@@ -35,6 +36,7 @@ import {
 } from '../testing/student-fixtures';
 
 vi.mock('../complete-data/compress-image', () => ({ compressImage: vi.fn(async (file: File) => file) }));
+vi.mock('../complete-data/tus-upload', () => import('../complete-data/testing/fake-tus-upload'));
 
 const PATH = '/dashboard/replaceDocuments';
 const SUBMIT = 'إرسال المستندات البديلة';
@@ -67,6 +69,7 @@ function openWithout(flags: ReturnType<typeof reviewedStudent>) {
 }
 
 beforeEach(() => {
+  startDocumentUpload.mockClear();
   let urls = 0;
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
     urls += 1;
@@ -98,7 +101,10 @@ describe('replaceDocuments: what it asks', { timeout: 15_000 }, () => {
     expect(imageInput('nominationCard')).toHaveAccessibleDescription(
       expect.stringContaining(REFUSAL_REASON_LABELS.wrongDocument),
     );
-    expect(imageInput('frontIdCard')).toHaveAttribute('accept', 'image/png,image/jpeg');
+    expect(imageInput('frontIdCard')).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/heic,image/heif,.heic,.heif',
+    );
     expect(screen.queryByText('*')).toBeNull();
   });
 
@@ -172,10 +178,15 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     expect(request.method).toBe('PATCH');
     expect(request.url).toBe(REPLACE_URL);
     expect(request.withCredentials).toBe(true);
-    expect([...request.body.keys()]).toEqual(['photos', 'photos']);
-    expect((request.body.getAll('photos') as File[]).map((file) => file.name)).toEqual([
-      photoFileName('بطاقة جديدة.png', 'frontIdCard'),
-      photoFileName('card.jpg', 'nominationCard'),
+    // Each image went up on its own as it was picked: the submit names the uploads by kind.
+    expect([...request.body.keys()]).toEqual([STAGED_UPLOADS_FIELD]);
+    expect(JSON.parse(String(request.body.get(STAGED_UPLOADS_FIELD)))).toEqual({
+      frontIdCard: fakeUploadId('frontIdCard'),
+      nominationCard: fakeUploadId('nominationCard'),
+    });
+    expect(startDocumentUpload.mock.calls.map(([upload]) => upload.originalName)).toEqual([
+      'بطاقة جديدة.png',
+      'card.jpg',
     ]);
 
     act(() => request.progress(256, 1024));
@@ -209,9 +220,9 @@ describe('replaceDocuments: choosing and sending', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getAllByText(/^الصورة المختارة:/)).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: SUBMIT }));
     const request = await xhr.next();
-    expect((request.body.getAll('photos') as File[]).map((file) => file.name)).toEqual([
-      photoFileName('id.png', 'frontIdCard'),
-    ]);
+    expect(JSON.parse(String(request.body.get(STAGED_UPLOADS_FIELD)))).toEqual({
+      frontIdCard: fakeUploadId('frontIdCard'),
+    });
     act(() => request.reply(200, { status: 'success', message: REVIEW_MESSAGES.documentsReplaced }));
     const block = await screen.findByRole('region', { name: 'مستندات مطلوب استبدالها' });
     expect(

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { type ImageKind, REVIEW_MESSAGES } from '@portal/common';
+import { IMAGE_KIND_LABELS, type ImageKind, REVIEW_MESSAGES } from '@portal/common';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -9,8 +9,16 @@ import { afterReplacement, replaceDocuments } from '../api/replace-documents';
 import { type FieldProblem, FieldProblemContext, focusInput } from '../complete-data/field-problem';
 import { COMPRESSION_HINT, ImagePicker } from '../complete-data/image-picker';
 import { MessageBox } from '../complete-data/message-box';
+import type { StagedUploads } from '../complete-data/upload';
+import { forgetUploads } from '../complete-data/upload-memory';
+import { waitingForUploads } from '../complete-data/upload-messages';
 import { UploadProgress } from '../complete-data/upload-progress';
-import { useImageChoices } from '../complete-data/use-image-choices';
+import {
+  finishedUploads,
+  firstFailedUpload,
+  uploadingKinds,
+  useImageChoices,
+} from '../complete-data/use-image-choices';
 import { DataDeadline } from '../deadline/data-deadline';
 import { RefusalDetails, refusedDocuments } from './refused-documents';
 import { useLoadedSession } from './student-guard';
@@ -19,11 +27,12 @@ export const STUDENT_DATA_VIEW_PATH = '/dashboard/studentDataView';
 
 const SUBMIT = 'إرسال المستندات البديلة';
 const SENDING = 'جاري إرسال الصور...';
+const WAITING = 'في انتظار اكتمال رفع الصور';
 
 // Every slot starts empty: a refused image is on the server, but it is the one to replace, not one to keep.
 const NONE_STORED: readonly ImageKind[] = [];
 
-type Phase = 'editing' | 'preparing' | 'sending' | 'done';
+type Phase = 'editing' | 'preparing' | 'waiting' | 'sending' | 'done';
 
 /**
  * replaceDocuments (issue 16): a new image for each refused document, checked and compressed as the complete-data
@@ -34,7 +43,7 @@ export function ReplaceDocuments() {
   const { studentID, studentObj } = useLoadedSession();
   const refused = refusedDocuments(studentObj);
   const refusedKinds = refused.map((document) => document.kind);
-  const images = useImageChoices(NONE_STORED);
+  const images = useImageChoices(NONE_STORED, studentID);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('editing');
@@ -74,10 +83,10 @@ export function ReplaceDocuments() {
       setProblem({ target: unusable, message: slots[unusable].error ?? '' });
       return;
     }
-    const chosen = refusedKinds.flatMap((kind) => {
-      const image = slots[kind].chosen;
-      return image ? [image] : [];
-    });
+    // Chosen on this page, or uploaded from this device before a reload.
+    const chosen = refusedKinds.filter(
+      (kind) => slots[kind].chosen !== null || slots[kind].upload?.state === 'done',
+    );
     const [first] = refusedKinds;
     if (chosen.length === 0 && first !== undefined) {
       setPhase('editing');
@@ -86,9 +95,21 @@ export function ReplaceDocuments() {
     }
     setProblem(null);
     setServerError(null);
+    // Each image uploads as soon as it is picked (issue 34): the submit waits for those still going.
+    setPhase('waiting');
+    const uploaded = await images.uploadsSettled();
+    const failed = firstFailedUpload(uploaded);
+    if (failed) {
+      setPhase('editing');
+      setProblem({ target: failed.kind, message: failed.message });
+      return;
+    }
+    const finished = finishedUploads(uploaded);
+    const uploads: StagedUploads = {};
+    for (const kind of refusedKinds) if (finished[kind]) uploads[kind] = finished[kind];
     setProgress(0);
     setPhase('sending');
-    const result = await replaceDocuments(studentID, chosen, setProgress);
+    const result = await replaceDocuments(studentID, uploads, setProgress);
     if (result.status === 'error') {
       setPhase('editing');
       showApiError(result);
@@ -99,9 +120,10 @@ export function ReplaceDocuments() {
       return;
     }
     setPhase('done');
+    forgetUploads(studentID, refusedKinds);
     showSuccessNotice(REVIEW_MESSAGES.documentsReplaced);
     if (session !== null) {
-      const replaced = chosen.map((image) => image.kind);
+      const replaced = refusedKinds.filter((kind) => uploads[kind] !== undefined);
       setSession(withStudentFlags(session, afterReplacement(session.studentObj, replaced)));
     }
     navigate(STUDENT_DATA_VIEW_PATH, { replace: true });
@@ -109,6 +131,7 @@ export function ReplaceDocuments() {
   };
 
   const locked = phase === 'sending' || phase === 'done';
+  const waitingFor = phase === 'waiting' ? uploadingKinds(images.slots) : [];
   const message = problem?.message ?? serverError;
 
   return (
@@ -128,12 +151,18 @@ export function ReplaceDocuments() {
                 disabled={locked}
                 onChoose={chooseImage}
                 onClear={images.clear}
+                onRetry={images.retry}
                 required={false}
                 description={<RefusalDetails document={document} boxed />}
               />
             ))}
           </SimpleGrid>
           {message !== null && phase === 'editing' && <MessageBox type="error">{message}</MessageBox>}
+          {waitingFor.length > 0 && (
+            <MessageBox type="load" title={WAITING}>
+              {waitingForUploads(waitingFor.map((kind) => IMAGE_KIND_LABELS[kind]))}
+            </MessageBox>
+          )}
           {phase === 'sending' && <UploadProgress title={SENDING} progress={progress} />}
           <Button
             type="submit"

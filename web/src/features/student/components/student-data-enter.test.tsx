@@ -10,10 +10,11 @@ import {
   IMAGE_KINDS,
   MESSAGE_TEMPLATES,
   MESSAGES,
-  photoFileName,
+  STAGED_UPLOADS_FIELD,
   STEP_UP_MESSAGES,
   type StudentData,
 } from '@portal/common';
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,7 @@ import { compressImage } from '../complete-data/compress-image';
 import { draftKey } from '../complete-data/draft-storage';
 import { STORED_PLACEHOLDER } from '../complete-data/image-picker';
 import { SHOW_STORED } from '../complete-data/stored-previews';
+import { fakeUploadId, startDocumentUpload } from '../complete-data/testing/fake-tus-upload';
 import { pngFile } from '../complete-data/testing/image-files';
 import { DATA_DEADLINE_TEXTS } from '../deadline/data-deadline';
 import { STUDENT_SCREEN_HEADINGS } from '../screen-heading/screen-headings';
@@ -42,6 +44,7 @@ import {
 } from '../testing/student-fixtures';
 
 vi.mock('../complete-data/compress-image', () => ({ compressImage: vi.fn(async (file: File) => file) }));
+vi.mock('../complete-data/tus-upload', () => import('../complete-data/testing/fake-tus-upload'));
 
 const STORED = `GET /api/v1/students/completeStudentData/${STUDENT_ID}`;
 const TOURISM = 'كلية السياحة والفنادق';
@@ -182,6 +185,7 @@ beforeEach(() => {
   });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   vi.mocked(compressImage).mockImplementation(async (file: File) => file);
+  startDocumentUpload.mockClear();
 });
 
 afterEach(() => {
@@ -218,7 +222,10 @@ describe('studentDataEnter: sections by college', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('textbox', { name: COMPLETE_DATA_LABELS.city })).toBeNull();
     expect(screen.queryByRole('textbox', { name: COMPLETE_DATA_LABELS.fatherMobile })).toBeNull();
     for (const kind of IMAGE_KINDS)
-      expect(imageInput(kind)).toHaveAttribute('accept', 'image/png,image/jpeg');
+      expect(imageInput(kind)).toHaveAttribute(
+        'accept',
+        'image/png,image/jpeg,image/heic,image/heif,.heic,.heif',
+      );
   });
 
   it('asks the social-work college for the mother and family data too', async () => {
@@ -350,8 +357,13 @@ describe('studentDataEnter: sending', { timeout: 15_000 }, () => {
     expect(request.body.get('phoneNumber')).toBe('01212345678');
     expect(request.body.get('qualificationYear')).toBe('2025/2026');
     expect(request.body.has('city')).toBe(false);
-    expect((request.body.getAll('photos') as File[]).map((file) => file.name)).toEqual(
-      IMAGE_KINDS.map((kind) => photoFileName(`${kind}.png`, kind)),
+    // Each image went up on its own as it was picked: the submit names the six uploads instead of sending them.
+    expect(request.body.getAll('photos')).toEqual([]);
+    expect(JSON.parse(String(request.body.get(STAGED_UPLOADS_FIELD)))).toEqual(
+      Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, fakeUploadId(kind)])),
+    );
+    expect(startDocumentUpload.mock.calls.map(([upload]) => [upload.kind, upload.originalName])).toEqual(
+      IMAGE_KINDS.map((kind) => [kind, `${kind}.png`]),
     );
 
     act(() => request.progress(512, 1024));
@@ -412,7 +424,10 @@ describe('studentDataEnter: sending', { timeout: 15_000 }, () => {
     await chooseAllImages(user);
     await user.click(screen.getByRole('button', { name: SUBMIT }));
     const request = await xhr.next();
-    expect(request.body.getAll('photos')).toHaveLength(6);
+    expect(Object.keys(JSON.parse(String(request.body.get(STAGED_UPLOADS_FIELD))))).toHaveLength(6);
+    expect(startDocumentUpload.mock.calls.map(([upload]) => upload.file.size)).toEqual(
+      IMAGE_KINDS.map(() => pngFile().size),
+    );
     expect(warn).toHaveBeenCalled();
     // Logged only: nothing is said to the student.
     expect(document.querySelector('[data-type="error"]')).toBeNull();
@@ -445,6 +460,7 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: SUBMIT }));
     const request = await xhr.next();
     expect(request.body.getAll('photos')).toEqual([]);
+    expect(request.body.has(STAGED_UPLOADS_FIELD)).toBe(false);
     expect(request.body.get('qualificationYear')).toBe('2024/2025');
     expect(photoReads(api)).toEqual([]);
   });
@@ -515,6 +531,19 @@ describe('studentDataEnter: editing and the draft', { timeout: 15_000 }, () => {
     ).toHaveAttribute('src', `/api/v1/students/photo/${STUDENT_ID}/backIdCard`);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.fetchMock.mock.calls.some(([input]) => String(input).includes('/stepUp/'))).toBe(false);
+  });
+
+  it('keeps the form when the phone finds its network again: the saved data is not read again under it', async () => {
+    const { user, api } = await open(PLAIN);
+    await fillText(user, PLAIN);
+    expect(api.queriesOf(STORED)).toHaveLength(1);
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.queriesOf(STORED)).toHaveLength(1);
+    expect(textbox(COMPLETE_DATA_LABELS.studentNameEn)).toHaveValue('Mona Ahmed Ali');
   });
 
   it('keeps what was typed across a reload, restores it over the saved values and says so', async () => {

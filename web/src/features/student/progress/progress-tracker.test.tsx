@@ -68,6 +68,31 @@ describe('the progress tracker on studentDataView', () => {
     expect(router.state.location.pathname).toBe(DATA_ENTER);
   });
 
+  it('draws a step the student cannot take yet as plain text: the forms before the data is complete', async () => {
+    const { tracker } = await openTracker({ isComplete: false });
+    const forms = within(tracker).getByText(STEP.forms).closest<HTMLElement>('[data-state]');
+    expect(forms).not.toBeNull();
+    if (forms === null) return;
+    // Neither a link nor a button, not reachable by Tab, and nothing in it that is.
+    expect(forms).not.toHaveAttribute('href');
+    expect(forms).not.toHaveAttribute('role');
+    expect(forms).not.toHaveAttribute('tabindex');
+    expect(forms.tagName).not.toBe('BUTTON');
+    expect(forms.querySelector('a[href], button, [role="link"], [role="button"], [tabindex]')).toBeNull();
+    expect(within(tracker).queryByRole('link', { name: new RegExp(STEP.forms) })).toBeNull();
+    expect(within(tracker).queryByRole('button', { name: new RegExp(STEP.forms) })).toBeNull();
+    forms.focus();
+    expect(forms).not.toHaveFocus();
+  });
+
+  it('makes the same step a link once the data is complete', async () => {
+    const { tracker } = await openTracker({ isComplete: true, documentsStatus: 'pending' });
+    expect(within(tracker).getByRole('link', { name: new RegExp(STEP.forms) })).toHaveAttribute(
+      'href',
+      '/dashboard/formsDownload',
+    );
+  });
+
   it('comes first on the screen, and the spec buttons stay as they were after the data, then the data download', async () => {
     const { tracker } = await openTracker({ isComplete: true, documentsStatus: 'pending' });
     const main = screen.getByRole('main');
