@@ -364,6 +364,14 @@ const PATH_PARAM_CASES: Record<string, (() => Promise<void>) | { open: string }>
       expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
     }
   },
+  'GET /funnel/export/:token': async () => {
+    // Another download's link, or a staff token, opens no funnel export.
+    for (const token of [exportLink(), reportLink(), formLink(), await tokenFor(app, superAdmin)]) {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/funnel/export/${token}` });
+      expect([400, 403]).toContain(res.statusCode);
+      expect(res.json()).toEqual(error(MESSAGES.downloadLinkInvalid));
+    }
+  },
   'PATCH /colleges/:id': async () => {
     const [college] = await db.select().from(colleges).where(eq(colleges.name, SOCIAL_WORK_COLLEGE));
     if (!college) throw new Error('no social-work college');
