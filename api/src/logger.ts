@@ -11,7 +11,7 @@ function secretPath(prefix: string, skipped = 0) {
 
 /**
  * Path segments that are credentials: a staff token or print token in the print link, signed download, report
- * and export links (students, the audit trail, interviews), form verification tokens. They must never reach a log
+ * and export links (students, the audit trail, interviews, the funnel), form verification tokens. They must never reach a log
  * file; logger.routes.test.ts reads every route that carries one from the app and checks it is here. Each pattern
  * runs only on a path that starts with its prefix: run on every request line, the expressions were a third of the
  * line's cost.
@@ -23,6 +23,7 @@ const SECRET_PATHS = [
   secretPath('/api/v1/forms/verify/'),
   secretPath('/api/v1/audit/export/'),
   secretPath('/api/v1/interviews/export/'),
+  secretPath('/api/v1/funnel/export/'),
 ];
 const TOKEN_QUERY = /([?&]token=)[^&]+/;
 
