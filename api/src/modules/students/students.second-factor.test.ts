@@ -43,7 +43,8 @@ function statementName(config: { name?: string; text?: string }): string {
   const text = config.text ?? '';
   if (/INSERT INTO student_lookup_misses/.test(text)) return MISS_COUNTED;
   if (/^\s*SELECT[^;]*FROM student_lookup_misses\s*$/.test(text)) return GUARD_STATE_READ;
-  if (/^select "id" from "staged_uploads" where "staged_uploads"."created_at" </.test(text)) return STAGED_SWEEP;
+  if (/^select "id" from "staged_uploads" where "staged_uploads"."created_at" </.test(text))
+    return STAGED_SWEEP;
   return 'unnamed';
 }
 
