@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { generate } from 'otplib';
@@ -9,6 +8,7 @@ import { COMPLETE_DATA_FIELDS } from '../../api/test/complete-data-fields.js';
 import { encodeRgbPng } from '../../api/test/images.js';
 import { collegeCard, openDeadlineDialog, setCollegeDeadline, universityDay } from '../college-deadline.js';
 import { gradientPng, IMAGE_LABELS, noisePng } from '../complete-data-form.js';
+import { expectAccessible, settle } from '../expect-accessible.js';
 import { expect, insertStudent, type NewStudent, test } from '../fixtures.js';
 import { storedDraw } from '../student-steps.js';
 
@@ -19,37 +19,8 @@ const PORTAL = '/stAdmission';
 const SOCIAL_WORK = 'كلية الخدمة الاجتماعية';
 const TOURISM = 'كلية السياحة والفنادق';
 const COMMERCE = 'كلية التجارة';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const DEMO_PASSWORD = 'Demo1234';
 const NAV = 'قائمة المسؤول';
-
-/** Mantine's fades and slides are over (spinners turn for ever), so axe judges colours at full opacity. */
-async function settle(page: Page, idle: boolean) {
-  if (idle) await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}
-
-/** Runs axe on the page as it stands and fails with each violation spelled out: rule, impact, elements, fix. */
-async function expectAccessible(page: Page, screen: string, { idle = true } = {}) {
-  await settle(page, idle);
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const report = violations.map((violation) =>
-    [
-      `${violation.id} (${violation.impact}): ${violation.help}`,
-      ...violation.nodes.map(
-        (node) => `  at ${node.target.join(' ')}\n    ${node.failureSummary?.replaceAll('\n', '\n    ')}`,
-      ),
-    ].join('\n'),
-  );
-  expect(report, `axe found violations on ${screen}:\n\n${report.join('\n\n')}`).toEqual([]);
-}
 
 /** A picture for a person to look at: screenshots/<project>-a11y-<name>.png. */
 async function snap(page: Page, info: TestInfo, name: string) {
