@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
-import { createLinkSigner, requireValidLink } from './signed-link.js';
+import { createLinkSigner, requireLinkOwner, requireValidLink } from './signed-link.js';
 
 const signer = createLinkSigner('a-secret-that-is-long-enough-for-hmac-0000');
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -73,6 +73,26 @@ describe('signed download links', () => {
     expect(errorOf(() => requireValidLink(signer, 'export', expired))).toMatchObject({
       statusCode: 410,
       message: 'انتهت صلاحية رابط التنزيل، اطلب التنزيل مرة أخرى',
+    });
+  });
+});
+
+describe('requireLinkOwner', () => {
+  const issuedAt = NOW;
+  const owner = { role: 'SUPPORT', credentialsChangedAt: new Date(NOW - 1), userName: 'support' };
+
+  it('answers the account while it still has the role and its credentials are older than the link', () => {
+    expect(requireLinkOwner(owner, ['SUPERADMIN', 'SUPPORT'], issuedAt)).toBe(owner);
+  });
+
+  it.each([
+    ['a deleted account', undefined],
+    ['an account that lost the role', { ...owner, role: 'ADMIN' }],
+    ['credentials changed after the link was made', { ...owner, credentialsChangedAt: new Date(NOW + 1) }],
+  ])('refuses %s with 403', (_what, account) => {
+    expect(errorOf(() => requireLinkOwner(account, ['SUPERADMIN', 'SUPPORT'], issuedAt))).toMatchObject({
+      statusCode: 403,
+      message: 'رابط التنزيل غير صالح',
     });
   });
 });

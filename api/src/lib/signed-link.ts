@@ -77,3 +77,24 @@ export function requireValidLink(signer: LinkSigner, purpose: string, token: str
   if (verdict.reason === 'expired') throw new AppError(410, MESSAGES.downloadLinkExpired);
   throw new AppError(verdict.reason === 'tampered' ? 403 : 400, MESSAGES.downloadLinkInvalid);
 }
+
+/** A staff account as the check of a link it made needs it. */
+interface LinkOwner {
+  role: string;
+  credentialsChangedAt: Date;
+}
+
+/**
+ * The account a staff link was made by, while it still stands behind the link: it exists, still has one of
+ * `roles`, and has not changed its credentials (sign-out everywhere, a password change or reset) since the link
+ * was issued at `issuedAt` (ms). Otherwise the link is dead: 403.
+ */
+export function requireLinkOwner<T extends LinkOwner>(
+  owner: T | null | undefined,
+  roles: readonly string[],
+  issuedAt: number,
+): T {
+  if (!owner || !roles.includes(owner.role) || owner.credentialsChangedAt.getTime() > issuedAt)
+    throw new AppError(403, MESSAGES.downloadLinkInvalid);
+  return owner;
+}

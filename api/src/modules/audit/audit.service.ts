@@ -13,7 +13,7 @@ import {
   MESSAGES,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
-import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
+import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
 import type { AuditActor, AuditEntry, AuditRepository, AuditRow } from './audit.repository.js';
 
 export const AUDIT_EXPORT_LINK_PURPOSE = 'audit-export';
@@ -144,9 +144,7 @@ export function auditService({
       if (!isLinkData(data)) throw new AppError(400, MESSAGES.downloadLinkInvalid);
       const parsed = auditExportRequestSchema.safeParse(data.f);
       if (!parsed.success) throw new AppError(400, MESSAGES.downloadLinkInvalid);
-      const staff = await repository.staffForLink(data.s);
-      if (staff?.role !== 'SUPERADMIN' || staff.credentialsChangedAt.getTime() > data.i)
-        throw new AppError(403, MESSAGES.downloadLinkInvalid);
+      const staff = requireLinkOwner(await repository.staffForLink(data.s), ['SUPERADMIN'], data.i);
       await audit({
         actor: { id: data.s, userName: staff.userName },
         action: 'audit.export_download',

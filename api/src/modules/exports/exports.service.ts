@@ -11,7 +11,7 @@ import {
 import yazl from 'yazl';
 import { AppError } from '../../lib/app-error.js';
 import { fileDate } from '../../lib/attachment.js';
-import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
+import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { StorageNotFoundError } from '../../storage/storage.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
@@ -131,13 +131,11 @@ export function exportsService({ repository, audit, links, storage, downloadPath
     async open(token: string, context: { ip: string }): Promise<OpenedExport> {
       const { data } = requireValidLink(links, EXPORT_LINK_PURPOSE, token);
       if (!isLinkData(data)) throw new AppError(400, MESSAGES.downloadLinkInvalid);
-      const staff = await repository.staffForLink(data.s);
-      if (
-        !staff ||
-        !STUDENT_DOWNLOAD_ROLES[data.t].includes(staff.role as 'SUPERADMIN' | 'SUPPORT') ||
-        staff.credentialsChangedAt.getTime() > data.i
-      )
-        throw new AppError(403, MESSAGES.downloadLinkInvalid);
+      const staff = requireLinkOwner(
+        await repository.staffForLink(data.s),
+        STUDENT_DOWNLOAD_ROLES[data.t],
+        data.i,
+      );
       const faculty = data.c ? ((await repository.collegeName(data.c)) ?? null) : null;
       if (data.c && !faculty) throw new AppError(404, MESSAGES.collegeNotFound);
       // complete, completeSupport, completePhotos: students with complete data; the others: without.

@@ -2,7 +2,7 @@ import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { LinkOwner } from '../../db/link-owner.js';
 import { AppError } from '../../lib/app-error.js';
-import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
+import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
 import type { AuditActor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { checkStudentSession } from '../student-session/student-session.js';
@@ -123,9 +123,7 @@ export function formAccess(deps: FormAccessDeps) {
         if (!isFormLinkData(data)) throw new AppError(400, MESSAGES.downloadLinkInvalid);
         if (data.s !== studentId || data.k !== kind) throw new AppError(403, MESSAGES.downloadLinkInvalid);
         // As the export links: the link dies with its account, its right to forms, or its sessions.
-        const owner = await deps.linkOwner(data.a);
-        if (!owner || !FORM_STAFF_ROLES.includes(owner.role) || owner.credentialsChangedAt.getTime() > data.i)
-          throw new AppError(403, MESSAGES.downloadLinkInvalid);
+        const owner = requireLinkOwner(await deps.linkOwner(data.a), FORM_STAFF_ROLES, data.i);
         return { type: 'link', actor: { id: data.a, userName: owner.userName }, owner };
       }
 

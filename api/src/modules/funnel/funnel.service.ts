@@ -12,7 +12,7 @@ import {
 } from '@portal/common';
 import type { LinkOwner } from '../../db/link-owner.js';
 import { AppError } from '../../lib/app-error.js';
-import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
+import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 import type { FunnelCollegeRow, FunnelRepository, FunnelSeasonRow } from './funnel.repository.js';
 import { funnelRows, refusalRows } from './funnel-counts.js';
@@ -231,9 +231,7 @@ export function funnelService(deps: FunnelServiceDeps) {
     async openExport(token: string, context: { ip: string }) {
       const { data } = requireValidLink(links, EXPORT_LINK_PURPOSE, token);
       if (!isLinkData(data)) throw new AppError(400, MESSAGES.downloadLinkInvalid);
-      const owner = await deps.linkOwner(data.s);
-      if (!owner || !FUNNEL_ROLES.includes(owner.role) || owner.credentialsChangedAt.getTime() > data.i)
-        throw new AppError(403, MESSAGES.downloadLinkInvalid);
+      const owner = requireLinkOwner(await deps.linkOwner(data.s), FUNNEL_ROLES, data.i);
       const colleges = await repository.colleges();
       const ownFaculty = colleges.find((college) => college.id === owner.collegeId)?.name ?? null;
       const filters = { faculty: data.f, season: data.z, from: data.a, to: data.b };

@@ -17,7 +17,7 @@ import {
   schedulingDayProblem,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
-import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
+import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
 import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { universityToday } from '../scheduling/scheduling.rules.js';
@@ -491,9 +491,7 @@ export function interviewsService({
     async openExport(token: string, context: RequestContext): Promise<DateRange> {
       const { data } = requireValidLink(links, INTERVIEW_EXPORT_LINK_PURPOSE, token);
       if (!isLinkData(data)) throw new AppError(400, MESSAGES.downloadLinkInvalid);
-      const staff = await repository.staffForLink(data.s);
-      if (!staff || !EXPORT_ROLES.includes(staff.role) || staff.credentialsChangedAt.getTime() > data.i)
-        throw new AppError(403, MESSAGES.downloadLinkInvalid);
+      const staff = requireLinkOwner(await repository.staffForLink(data.s), EXPORT_ROLES, data.i);
       const range = { from: data.f ?? undefined, to: data.t ?? undefined };
       await audit({
         actor: { id: data.s, userName: staff.userName },
