@@ -10,15 +10,11 @@ import {
   COMPLETE_DATA_LABELS,
   COMPLETE_DATA_WIRE_MAX_BYTES,
   type CompleteDataField,
-  IMAGE_HEAD_BYTES,
   IMAGE_KINDS,
-  IMAGE_TAIL_BYTES,
   type ImageContentType,
   type ImageKind,
-  imageIntegrityProblem,
   MESSAGE_TEMPLATES,
   MESSAGES,
-  notImageMessage,
   PHOTOS_FIELD,
   photoKindOf,
   REVIEW_MESSAGES,
@@ -26,11 +22,11 @@ import {
   STAGED_UPLOAD_MESSAGES,
   STAGED_UPLOADS_FIELD,
   type StagedUploads,
-  sniffImageType,
   stagedUploadsSchema,
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { ImageEnds } from './image-ends.js';
 import { normalizeImage } from './image-normalize.js';
 
 /** Caps on one complete-data request, enforced while it streams in. */
@@ -110,16 +106,10 @@ export class UploadStaging {
     await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${randomUUID()}.upload`);
     this.files.push(file);
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let tail = Buffer.alloc(0);
+    const ends = new ImageEnds();
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
-        tail = Buffer.concat([tail, chunk.subarray(-IMAGE_TAIL_BYTES)]).subarray(-IMAGE_TAIL_BYTES);
-        if (headBytes < IMAGE_HEAD_BYTES) {
-          head.push(chunk);
-          headBytes += chunk.length;
-        }
+        ends.add(chunk);
         callback(null, chunk);
       },
     });
@@ -135,12 +125,7 @@ export class UploadStaging {
       throw error;
     }
     if (part.file.truncated) throw new AppError(413, MESSAGES.imageTooLarge);
-    const contentType = sniffImageType(Buffer.concat(head));
-    if (contentType === null) throw new AppError(415, notImageMessage(Buffer.concat(head)));
-    const problem = imageIntegrityProblem(contentType, Buffer.concat(head), tail);
-    if (problem === 'tooManyPixels') throw new AppError(413, MESSAGES.imageTooManyPixels);
-    if (problem === 'corrupt') throw new AppError(400, MESSAGES.imageCorrupt);
-    return this.normalize(file, kind, contentType);
+    return this.normalize(file, kind, ends.check());
   }
 
   /**

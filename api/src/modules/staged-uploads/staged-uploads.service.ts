@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
-  IMAGE_HEAD_BYTES,
   IMAGE_KINDS,
-  IMAGE_TAIL_BYTES,
   type ImageContentType,
   type ImageKind,
-  imageIntegrityProblem,
   MESSAGES,
-  notImageMessage,
   STAGED_UPLOAD_MESSAGES,
   type StagedUploads,
-  sniffImageType,
 } from '@portal/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { DbExecutor } from '../audit/audit.repository.js';
 import type { StagedImage, UploadStaging } from '../complete-data/complete-data.upload.js';
+import { ImageEnds } from '../complete-data/image-ends.js';
 import type { StagedUploadStore } from './staged-upload-store.js';
 import {
   STAGED_UPLOAD_MAX_AGE_MS,
@@ -24,41 +20,21 @@ import {
   type StagedUploadsRepository,
 } from './staged-uploads.repository.js';
 
-/** A finished upload's bytes as the checks need them: first and last bytes, size and digest. */
-interface Scanned {
-  head: Buffer;
-  tail: Buffer;
-  size: number;
-  sha256: string;
-}
-
-async function scan(store: StagedUploadStore, id: string): Promise<Scanned> {
+/** A finished upload read back: its type once checked as a `photos` part is, its size and digest. */
+async function scan(
+  store: StagedUploadStore,
+  id: string,
+): Promise<{ ends: ImageEnds; size: number; sha256: string }> {
   const hash = createHash('sha256');
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  let tail = Buffer.alloc(0);
+  const ends = new ImageEnds();
   let size = 0;
   for await (const chunk of await store.read(id)) {
     const bytes = chunk as Buffer;
     hash.update(bytes);
     size += bytes.length;
-    tail = Buffer.concat([tail, bytes.subarray(-IMAGE_TAIL_BYTES)]).subarray(-IMAGE_TAIL_BYTES);
-    if (headBytes < IMAGE_HEAD_BYTES) {
-      head.push(bytes);
-      headBytes += bytes.length;
-    }
+    ends.add(bytes);
   }
-  return { head: Buffer.concat(head), tail, size, sha256: hash.digest('hex') };
-}
-
-/** The check the multipart path makes as the bytes stream in, made on a finished upload: null when it passes. */
-export function stagedImageProblem(scanned: Scanned): AppError | { contentType: ImageContentType } {
-  const contentType = sniffImageType(scanned.head);
-  if (contentType === null) return new AppError(415, notImageMessage(scanned.head));
-  const problem = imageIntegrityProblem(contentType, scanned.head, scanned.tail);
-  if (problem === 'tooManyPixels') return new AppError(413, MESSAGES.imageTooManyPixels);
-  if (problem === 'corrupt') return new AppError(400, MESSAGES.imageCorrupt);
-  return { contentType };
+  return { ends, size, sha256: hash.digest('hex') };
 }
 
 /** An upload usable by this submit: this session's, finished, not expired, of the kind it is named for. */
@@ -112,12 +88,14 @@ export function stagedUploadsService(
      */
     async finish(id: string, log: FastifyBaseLogger): Promise<void> {
       const scanned = await scan(store, id);
-      const checked = stagedImageProblem(scanned);
-      if (checked instanceof AppError) {
+      let contentType: ImageContentType;
+      try {
+        contentType = scanned.ends.check();
+      } catch (error) {
         await discard([id], log);
-        throw checked;
+        throw error;
       }
-      await repository.markFinished(id, { contentType: checked.contentType, sha256: scanned.sha256 });
+      await repository.markFinished(id, { contentType, sha256: scanned.sha256 });
     },
 
     /**
