@@ -37,6 +37,7 @@ import { SEASON_PARAM, useSelectedSeason } from '@/components/season-select/sele
 import { TableScroll } from '@/components/table-scroll';
 import { useFaculties } from '../shared/api/faculties';
 import { openDownload } from '../shared/open-download';
+import { withParams } from '../shared/progress-params';
 import { Section } from '../shared/section';
 import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
@@ -139,15 +140,7 @@ export function Funnel() {
     },
   });
 
-  const change = (changes: Record<string, string | null>) =>
-    setParams((old) => {
-      const next = new URLSearchParams(old);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      return next;
-    });
+  const change = (changes: Record<string, string | null>) => setParams((old) => withParams(old, changes));
 
   // The student list is open to super admin, support and a faculty ADMIN only (spec section 6).
   const listLink =

@@ -15,7 +15,6 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationChannel,
   type ProgressFilter,
-  progressFilterSchema,
   STAFF_MESSAGE_MAX_LENGTH,
 } from '@portal/common';
 import { useEffect, useState } from 'react';
@@ -27,6 +26,7 @@ import { showSuccessNotice } from '@/components/notices';
 import { DIALOG_STYLES } from '../shared/dialog-styles';
 import { FacultyPicker } from '../shared/faculty-picker';
 import { ERROR_PROPS } from '../shared/field-error';
+import { progressOf } from '../shared/progress-params';
 import { OptionalDatePicker } from '../shared/schedule-date-picker';
 import { type Issue, schemaResolver } from '../shared/schema-resolver';
 import { Section } from '../shared/section';
@@ -74,12 +74,6 @@ function filterOf(
   if (audience === 'appointedOn') return { audience, day: day ?? '' };
   if (audience === 'progress') return { audience, progress };
   return { audience };
-}
-
-/** The students of a funnel count as the address names them (`?step=&state=`, from the student list); or none. */
-function progressOf(params: URLSearchParams): ProgressFilter | null {
-  const parsed = progressFilterSchema.safeParse({ step: params.get('step'), state: params.get('state') });
-  return parsed.success ? parsed.data : null;
 }
 
 /** The request the form's values make, for the faculty chosen (null: an ADMIN's own, which the server knows). */

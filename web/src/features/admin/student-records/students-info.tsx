@@ -14,19 +14,15 @@ import {
   DOCUMENTS_STATUS_LABELS,
   DOCUMENTS_STATUSES,
   type DocumentsStatus,
-  FUNNEL_STATE_LABELS,
   isDocumentsStatus,
   MESSAGES,
-  PROGRESS_STEP_LABELS,
-  type ProgressFilter,
-  progressFilterSchema,
   STUDENT_PAGE_SIZE,
   type StudentRecord,
 } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '@/components/button';
+import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
 import { ClosedSeasonNotice } from '@/components/season-select/closed-season-notice';
@@ -35,6 +31,7 @@ import { useSelectedSeason } from '@/components/season-select/selected-season';
 import { getCookie } from '@/lib/cookies';
 import { FacultyPicker } from '../shared/faculty-picker';
 import { openDownload } from '../shared/open-download';
+import { progressOf, withParams } from '../shared/progress-params';
 import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
   deleteStudent,
@@ -47,6 +44,7 @@ import {
   useVisibleCounts,
 } from './api/students';
 import { DeleteStudentDialog } from './delete-student-dialog';
+import { ProgressFilterNotice } from './progress-filter-notice';
 import { StudentDownloads } from './student-downloads';
 import { StudentSearch } from './student-search';
 import classes from './students-info.module.css';
@@ -61,9 +59,6 @@ const RETRY = 'إعادة المحاولة';
 const PAGES_TOP = 'صفحات قائمة الطلاب (أعلى الجدول)';
 const PAGES_BOTTOM = 'صفحات قائمة الطلاب (أسفل الجدول)';
 const DOCUMENTS_FILTER = 'حالة المستندات';
-const PROGRESS_FILTER = 'خطوة المتابعة';
-const REMOVE_PROGRESS = 'إلغاء تصفية الخطوة';
-const MESSAGE_THEM = 'إرسال رسالة إلى هؤلاء الطلاب';
 const DOCUMENTS_FILTER_OPTIONS = [
   { value: '', label: 'كل الحالات' },
   ...DOCUMENTS_STATUSES.map((status) => ({ value: status, label: DOCUMENTS_STATUS_LABELS[status] })),
@@ -274,65 +269,6 @@ export function StudentsInfo() {
         />
       )}
     </Stack>
-  );
-}
-
-/** The tracker step and state the address names (`?step=&state=`), or none. */
-function progressOf(params: URLSearchParams): ProgressFilter | null {
-  const parsed = progressFilterSchema.safeParse({ step: params.get('step'), state: params.get('state') });
-  return parsed.success ? parsed.data : null;
-}
-
-/** The address's parameters (the season's among them) with these set, or removed when null. */
-function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) next.delete(name);
-    else next.set(name, value);
-  }
-  return next;
-}
-
-function progressParams(faculty: string | null, progress: ProgressFilter): URLSearchParams {
-  return new URLSearchParams({ ...(faculty ? { faculty } : {}), step: progress.step, state: progress.state });
-}
-
-/**
- * The list narrowed to a funnel count (issue 36): which step and state, a way back to every student, and the
- * staff message to exactly these students (the current season's only: messages go to no past season).
- */
-function ProgressFilterNotice({
-  progress,
-  faculty,
-  canMessage,
-  onRemove,
-}: {
-  progress: ProgressFilter;
-  faculty: string | null;
-  canMessage: boolean;
-  onRemove: () => void;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" role="region" aria-label={PROGRESS_FILTER}>
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text>
-          {`${PROGRESS_FILTER}: `}
-          <Text span fw={700}>
-            {`${PROGRESS_STEP_LABELS[progress.step]} — ${FUNNEL_STATE_LABELS[progress.state]}`}
-          </Text>
-        </Text>
-        <Group gap="sm">
-          {canMessage && (
-            <ButtonLink to={`/admin/notifications?${progressParams(faculty, progress)}`} size="sm">
-              {MESSAGE_THEM}
-            </ButtonLink>
-          )}
-          <Button size="sm" variant="light" onClick={onRemove}>
-            {REMOVE_PROGRESS}
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
   );
 }
 
