@@ -1,0 +1,68 @@
+// The import rules of docs/architecture.md, checked by `npm run lint` (scripts/check-imports.mjs draws the
+// architecture drawing from the same rules). A rule here and a sentence there say the same thing.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'A cycle ties two rooms together: neither can be changed or tested alone.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'common-imports-nothing-of-ours',
+      severity: 'error',
+      from: { path: '^common/src/' },
+      to: { path: '^(api|web|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'api-and-web-apart',
+      severity: 'error',
+      comment: 'The API and the web app share only common/.',
+      from: { path: '^(api|web)/src/' },
+      to: { path: '^(api|web)/src/', pathNot: '^$1/src/' },
+    },
+    {
+      name: 'floors-below-modules',
+      severity: 'error',
+      comment: 'db/, lib/, storage/, config/, pdf/ and plugins/ are the floors modules stand on; they never import a module.',
+      from: { path: '^api/src/(db|lib|storage|config|pdf|plugins)/' },
+      to: { path: '^api/src/modules/' },
+    },
+    {
+      name: 'modules-through-their-entry',
+      severity: 'error',
+      comment:
+        "A module uses another only through that module's public entry (index.ts), never its repository or other inner files.",
+      from: { path: '^api/src/modules/([^/]+)/' },
+      to: { path: '^api/src/modules/([^/]+)/', pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'web-features-apart',
+      severity: 'error',
+      comment: 'Web features do not import each other; what two features share lives in components/ or lib/.',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-below-features',
+      severity: 'error',
+      from: { path: '^web/src/(components|lib)/' },
+      to: { path: '^web/src/(features|app)/' },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.imports.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'] },
+  },
+};
