@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../modules/audit/audit.repository.js';
+import type { DbExecutor } from './executor.js';
 import { studentImages, students } from './schema.js';
 
 /**

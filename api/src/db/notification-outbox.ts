@@ -1,6 +1,6 @@
 import { NOTIFICATION_CHANNELS, type NotificationEvent } from '@portal/common';
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../modules/audit/audit.repository.js';
+import type { DbExecutor } from './executor.js';
 import { notifications } from './schema.js';
 
 /** One message to queue for a student, on every channel (issue 17). */

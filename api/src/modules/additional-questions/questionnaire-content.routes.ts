@@ -9,8 +9,8 @@ import {
   questionResponseSchema,
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { questionnaireContentRepository } from './questionnaire-content.repository.js';
 import { questionnaireContentService } from './questionnaire-content.service.js';
 

@@ -7,8 +7,9 @@ import {
   validateQuestionDefinition,
 } from '@portal/common';
 import type { z } from 'zod';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { bumpContentVersion } from '../content/content-versions.js';
 import type {

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { insertStaff, OTHER_FACULTY, TEST_FACULTY } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
+import { recordAudit } from '../../db/audit-trail.js';
 import { auditLog, colleges, students } from '../../db/schema.js';
-import { auditRepository, pageQuery, recordAudit } from './audit.repository.js';
+import { auditRepository, pageQuery } from './audit.repository.js';
 
 const { db } = await createTestDatabase();
 const TIME_ZONE = 'Africa/Cairo';

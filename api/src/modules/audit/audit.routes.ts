@@ -9,11 +9,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { API_PREFIX } from '../auth/access-policy.js';
 import { sendDownload } from '../exports/send-download.js';
-import { auditRepository, recordAudit } from './audit.repository.js';
+import { auditRepository } from './audit.repository.js';
 import { auditService, type RequestContext } from './audit.service.js';
 import { auditExportFile, auditSheet } from './audit-export.js';
 

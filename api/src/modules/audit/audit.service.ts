@@ -12,9 +12,10 @@ import {
   encodeAuditCursor,
   MESSAGES,
 } from '@portal/common';
+import type { AuditActor, AuditEntry } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
-import type { AuditActor, AuditEntry, AuditRepository, AuditRow } from './audit.repository.js';
+import type { AuditRepository, AuditRow } from './audit.repository.js';
 
 export const AUDIT_EXPORT_LINK_PURPOSE = 'audit-export';
 

@@ -1,9 +1,9 @@
 import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AuditEntry, recordAudit } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { type AuditEntry, recordAudit } from '../audit/audit.repository.js';
 import { ACCESS_POLICY, type AccessRule, API_PREFIX, accessIndex, decideAccess } from './access-policy.js';
 import { looksLikePathLink, openPathLink, type PathLinkKind, signPathLink } from './path-links.js';
 import {

@@ -1,7 +1,7 @@
 import { DOWNLOAD_LINK_LIFETIME_MS, MESSAGES } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import type { LinkSigner } from '../../lib/signed-link.js';
-import type { AuditEntry } from '../audit/audit.repository.js';
 import type { StaffAccount } from './staff-principal.repository.js';
 
 /**

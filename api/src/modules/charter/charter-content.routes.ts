@@ -1,10 +1,10 @@
 import { charterPublishResponseSchema, charterResponseSchema, charterSectionsSchema } from '@portal/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { attachment } from '../../lib/attachment.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sourcePath } from '../../lib/source-path.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { bumpContentVersion } from '../content/content-versions.js';
 import { charterContentRepository } from './charter-content.repository.js';
 import { type CharterContentService, charterContentService } from './charter-content.service.js';

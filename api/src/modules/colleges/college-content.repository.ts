@@ -1,9 +1,9 @@
 import type { ContentCollege, ProgramEntry } from '@portal/common';
 import { type AnyColumn, and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { collegePrograms, colleges, students } from '../../db/schema.js';
 import { inCurrentSeason } from '../../db/seasons.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 
 const collegeColumns = {
   id: colleges.id,

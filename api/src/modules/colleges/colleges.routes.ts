@@ -13,8 +13,8 @@ import {
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { bumpContentVersion } from '../content/content-versions.js';
 import { collegeContentRepository } from './college-content.repository.js';
 import { type CollegePatchInput, collegeContentService } from './college-content.service.js';

@@ -1,6 +1,7 @@
 import type { CompleteData, DocumentState, ImageContentType, ImageKind } from '@portal/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import {
@@ -10,7 +11,6 @@ import {
   studentImages,
   students,
 } from '../../db/schema.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 import { contactChange } from './contact-change.js';
 
 /** An image checked and put into the storage, to be recorded with the student's data. */

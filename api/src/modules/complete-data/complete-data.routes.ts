@@ -16,9 +16,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import { uploadStagingDir } from '../../storage/storage.plugin.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import {
   readStudentSession,
   requireStepUp,

@@ -1,7 +1,7 @@
 import { CONTENT_KINDS, type ContentKind } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DbExecutor } from '../audit/audit.repository.js';
+import type { DbExecutor } from '../../db/executor.js';
 
 /**
  * Raises the kind's counter inside the transaction of the edit, so every instance's cache of that kind is dropped

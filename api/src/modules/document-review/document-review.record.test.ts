@@ -20,10 +20,10 @@ import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { recordAudit } from '../../db/audit-trail.js';
 import { additionalAnswers, appointments, auditLog, notifications, quizAttempts } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
 import { QUESTIONNAIRE } from '../../db/seed/questionnaire.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { HISTORY_LIMIT, NOTIFICATIONS_LIMIT } from './document-review.repository.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -6,7 +6,9 @@ import {
   type ReviewDecision,
 } from '@portal/common';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AuditActor } from '../../db/audit-trail.js';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import {
@@ -22,7 +24,6 @@ import {
   students,
 } from '../../db/schema.js';
 import { inCurrentSeason } from '../../db/seasons.js';
-import type { AuditActor, DbExecutor } from '../audit/audit.repository.js';
 
 /** A student's history shows at most this many audit rows, the newest. */
 export const HISTORY_LIMIT = 200;

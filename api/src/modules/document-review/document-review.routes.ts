@@ -13,8 +13,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { type DocumentViewer, documentViewer } from './document-access.js';
 import { documentReviewRepository } from './document-review.repository.js';
 import { documentReviewService, type RequestContext } from './document-review.service.js';

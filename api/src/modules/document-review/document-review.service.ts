@@ -11,10 +11,11 @@ import {
   type StudentRecordPage,
 } from '@portal/common';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { RETENTION_MESSAGES } from '../retention/retention-messages.js';

@@ -6,9 +6,9 @@ import {
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { API_PREFIX } from '../auth/access-policy.js';
 import { exportsRepository } from './exports.repository.js';
 import { exportsService } from './exports.service.js';

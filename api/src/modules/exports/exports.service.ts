@@ -9,12 +9,12 @@ import {
   type StudentDownloadType,
 } from '@portal/common';
 import yazl from 'yazl';
+import type { AuditEntry } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileDate } from '../../lib/attachment.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { StorageNotFoundError } from '../../storage/storage.js';
-import type { AuditEntry } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { RETENTION_MESSAGES } from '../retention/retention-messages.js';

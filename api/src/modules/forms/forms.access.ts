@@ -1,9 +1,9 @@
 import { MESSAGES, type StaffRole, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
+import type { AuditActor } from '../../db/audit-trail.js';
 import type { LinkOwner } from '../../db/link-owner.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
-import type { AuditActor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { checkStudentSession } from '../student-session/student-session.js';
 import type { FormKind } from './form-kinds.js';

@@ -10,10 +10,10 @@ import {
   MESSAGES,
   type StaffRole,
 } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
 import type { LinkOwner } from '../../db/link-owner.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
-import type { AuditEntry } from '../audit/audit.repository.js';
 import type { FunnelCollegeRow, FunnelRepository, FunnelSeasonRow } from './funnel.repository.js';
 import { funnelRows, refusalRows } from './funnel-counts.js';
 import { funnelColleges } from './funnel-scope.js';

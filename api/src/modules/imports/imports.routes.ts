@@ -9,10 +9,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileDate } from '../../lib/attachment.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { API_PREFIX } from '../auth/access-policy.js';
 import { sendDownload, XLSX_CONTENT_TYPE } from '../exports/send-download.js';
 import { fillReport, fillTemplate, reportWorkbook, templateWorkbook } from './import-workbooks.js';

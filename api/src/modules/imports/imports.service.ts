@@ -9,9 +9,10 @@ import {
   type StudentUploadFields,
   type StudentUploadResponse,
 } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { checkXlsxContainer, excelFormatOf } from './excel-file.js';
 import {

@@ -22,6 +22,7 @@ import {
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { studentCookie } from '../../../test/student-access.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
+import { recordAudit } from '../../db/audit-trail.js';
 import {
   appointments,
   auditLog,
@@ -31,7 +32,6 @@ import {
   students,
 } from '../../db/schema.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { interviewsRepository } from './interviews.repository.js';
 import { interviewsService } from './interviews.service.js';
 

@@ -1,12 +1,12 @@
 import type { InterviewCounts, InterviewDecision, InterviewScores, Period } from '@portal/common';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../../db/executor.js';
 import { linkOwner } from '../../db/link-owner.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
 import { appointments, colleges, interviewOutcomes, interviewSlots, students } from '../../db/schema.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 import type { BookingStudent } from './interviews.rules.js';
 
 /** A slot with the students who booked it. */

@@ -27,9 +27,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { API_PREFIX } from '../auth/access-policy.js';
 import { sendDownload } from '../exports/send-download.js';
 import { requireStudent, studentSessionFirst } from '../student-session/student-session.js';

@@ -16,9 +16,10 @@ import {
   type StudentInterviewSlotsResponse,
   schedulingDayProblem,
 } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { universityToday } from '../scheduling/scheduling.rules.js';
 import type { DateRange, InterviewsRepository, OutcomeRow, SlotRow } from './interviews.repository.js';

@@ -5,10 +5,10 @@ import type {
   NotificationState,
 } from '@portal/common';
 import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { progressCondition } from '../../db/progress-filter.js';
 import { colleges, notificationCampaigns, notifications } from '../../db/schema.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 
 /** The staff message's outbox rows name it by this event; the delivery reads the text from the campaign. */
 const STAFF_MESSAGE: NotificationEvent = 'staffMessage';

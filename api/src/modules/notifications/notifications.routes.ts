@@ -11,8 +11,8 @@ import {
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { notificationsService, type RequestContext } from './notifications.service.js';
 

@@ -7,8 +7,8 @@ import {
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { quizBankRepository } from './quiz-bank.repository.js';
 import { quizBankService, type RequestContext } from './quiz-bank.service.js';
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { deleteEach } from '../../storage/remove-files.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { RetentionRepository, SeasonImagesDeleted } from './retention.repository.js';
 import { imagesDueForDeletion } from './retention-rule.js';
 

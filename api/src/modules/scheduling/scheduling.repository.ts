@@ -1,8 +1,8 @@
 import type { Period, ScheduleCounts } from '@portal/common';
 import { type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/executor.js';
 import { queueNotificationForStudents } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 
 /** One student of the printed schedule list. */
 export interface ScheduledStudent {

@@ -11,7 +11,7 @@ import {
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../../db/audit-trail.js';
 import { API_PREFIX } from '../auth/access-policy.js';
 import { SCHEDULE_PRINT_LINK } from '../auth/path-links.js';
 import { SCHEDULE_LIST_TEMPLATE, scheduleListData, sendScheduleList } from './schedule-list.js';

@@ -7,8 +7,9 @@ import {
   type Period,
   schedulingDayProblem,
 } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import type { ScheduledStudent, SchedulingRepository } from './scheduling.repository.js';
 import { MAX_APPOINT_ROUNDS, needsAnotherRound, universityToday } from './scheduling.rules.js';

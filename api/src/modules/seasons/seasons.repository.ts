@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { admissionSeasons } from '../../db/schema.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 
 export interface SeasonRow {
   id: string;

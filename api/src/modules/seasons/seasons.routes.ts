@@ -9,9 +9,9 @@ import {
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { fileRemover } from '../../storage/remove-files.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { bumpContentVersion } from '../content/content-versions.js';
 import { seasonsRepository } from './seasons.repository.js';
 import { seasonsService } from './seasons.service.js';

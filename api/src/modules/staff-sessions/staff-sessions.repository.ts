@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { staffUsers } from '../../db/schema.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 
 export function staffSessionsRepository(db: Database) {
   return {

@@ -4,8 +4,8 @@ import {
   TWO_FACTOR_MESSAGES,
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { staffSessionsRepository } from './staff-sessions.repository.js';
 import { staffSessionsService } from './staff-sessions.service.js';
 

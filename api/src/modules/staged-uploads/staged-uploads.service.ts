@@ -8,8 +8,8 @@ import {
   type StagedUploads,
 } from '@portal/common';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 import type { StagedImage, UploadStaging } from '../complete-data/complete-data.upload.js';
 import { ImageEnds } from '../complete-data/image-ends.js';
 import type { StagedUploadStore } from './staged-upload-store.js';

@@ -1,11 +1,11 @@
 import { type DocumentsStatus, type ProgressFilter, STUDENT_PAGE_SIZE } from '@portal/common';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { nameSearchKeySql, normalizedNameSql } from '../../db/arabic-search.js';
+import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { progressCondition } from '../../db/progress-filter.js';
 import { appointments, colleges, studentImages, students } from '../../db/schema.js';
 import { inCurrentSeason, inSeason, inSeasonPlaceholder } from '../../db/seasons.js';
-import type { DbExecutor } from '../audit/audit.repository.js';
 
 /** A student row as the staff list and search read it. */
 export interface StudentRecordRow {

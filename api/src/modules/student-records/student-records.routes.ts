@@ -17,9 +17,9 @@ import {
 } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { fileRemover } from '../../storage/remove-files.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { studentRecordsRepository } from './student-records.repository.js';
 import { type RequestContext, studentRecordsService } from './student-records.service.js';
 

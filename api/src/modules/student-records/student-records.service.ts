@@ -6,9 +6,10 @@ import {
   STUDENT_DATA_STATUS,
   type StudentRecord,
 } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RemoveFiles } from '../../storage/remove-files.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import { facultyScope } from '../auth/faculty-scope.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import type { StudentRecordRow, StudentRecordsRepository } from './student-records.repository.js';

@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema, STEP_UP_MESSAGES, stepUpMessageResponseSchema } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { checkStudentSession, STUDENT_SESSION_COOKIE } from './student-session.js';
 import { endSession } from './student-session.repository.js';
 

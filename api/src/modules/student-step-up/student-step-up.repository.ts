@@ -1,9 +1,10 @@
 import { STEP_UP_CODE_TTL_MS, STEP_UP_PASSED_MS, STEP_UP_RESEND_MS } from '@portal/common';
 import { sql } from 'drizzle-orm';
+import { type AuditEntry, recordAudit } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { studentContactChanges, studentSessions, students } from '../../db/schema.js';
-import { type AuditEntry, type DbExecutor, recordAudit } from '../audit/audit.repository.js';
 
 /** The session a step-up acts on, as its cookie says. */
 export interface StepUpSession {

@@ -1,5 +1,5 @@
+import { recordAudit } from '../../db/audit-trail.js';
 import type { Database } from '../../db/pool.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 
 export type ConsoleResetOutcome = 'reset' | 'notFound' | 'notEnabled';

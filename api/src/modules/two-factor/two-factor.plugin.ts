@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../../db/audit-trail.js';
 import { loginThrottle } from '../users/login-throttle.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { totpSecretSealer } from './two-factor.rules.js';

@@ -4,8 +4,9 @@ import {
   MESSAGES,
   TWO_FACTOR_MESSAGES,
 } from '@portal/common';
+import type { AuditEntry } from '../../db/audit-trail.js';
+import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuditEntry, DbExecutor } from '../audit/audit.repository.js';
 import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
 import { verifyPassword } from '../staff/password-hash.js';
 import type { LoginThrottle } from '../users/login-throttle.js';

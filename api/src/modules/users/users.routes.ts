@@ -25,8 +25,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import { loginThrottle, withRetryAfter } from './login-throttle.js';
 import { usersRepository } from './users.repository.js';
 import { type RequestContext, usersService } from './users.service.js';
