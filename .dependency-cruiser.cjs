@@ -26,7 +26,8 @@ module.exports = {
     {
       name: 'floors-below-modules',
       severity: 'error',
-      comment: 'db/, lib/, storage/, config/, pdf/ and plugins/ are the floors modules stand on; they never import a module.',
+      comment:
+        'db/, lib/, storage/, config/, pdf/ and plugins/ are the floors modules stand on; they never import a module.',
       from: { path: '^api/src/(db|lib|storage|config|pdf|plugins)/' },
       to: { path: '^api/src/modules/' },
     },
@@ -36,7 +37,21 @@ module.exports = {
       comment:
         "A module uses another only through that module's public entry (index.ts), never its repository or other inner files.",
       from: { path: '^api/src/modules/([^/]+)/' },
-      to: { path: '^api/src/modules/([^/]+)/', pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^api/src/modules/([^/]+)/',
+        pathNot: [
+          '^api/src/modules/$1/',
+          '^api/src/modules/[^/]+/index\\.ts$',
+          '^api/src/modules/[^/]+/testing/',
+        ],
+      },
+    },
+    {
+      name: 'test-helpers-in-tests-only',
+      severity: 'error',
+      comment: 'testing/ folders hold builders and stand-ins for tests; product code never imports them.',
+      from: { path: '^(api|web)/src/', pathNot: ['\\.test\\.tsx?$', '/testing/'] },
+      to: { path: '(^|/)testing/' },
     },
     {
       name: 'web-features-apart',
@@ -63,6 +78,10 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.imports.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'browser', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'],
+    },
   },
 };
