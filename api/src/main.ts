@@ -2,12 +2,12 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { resolveSigningSecret } from './config/secrets.js';
-import { seedDemoData } from './db/seed/demo-data.js';
-import { type StartedDatabase, startDatabase } from './db/start-database.js';
 import { portalLogger } from './logger.js';
 import { gracefulStop, shutdownDrainMs } from './modules/health/graceful-stop.js';
 import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
 import { totpFactorMaker } from './modules/two-factor/two-factor.rules.js';
+import { seedDemoData } from './setup/seed/demo-data.js';
+import { type StartedDatabase, startDatabase } from './setup/start-database.js';
 
 function readConfig(): Config & { shutdownDrainMs: number } {
   try {

@@ -1,6 +1,6 @@
 import { consoleConfig } from './config/console-config.js';
-import { startDatabase } from './db/start-database.js';
 import { resetTwoFactorAtConsole } from './modules/two-factor/console-reset.js';
+import { startDatabase } from './setup/start-database.js';
 
 /**
  * `npm run staff:reset-two-factor -- USERNAME`: removes a staff account's second factor, on the database the

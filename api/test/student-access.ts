@@ -2,7 +2,7 @@ import { sign } from '@fastify/cookie';
 import { IMAGE_KINDS, photoFileName } from '@portal/common';
 import type { App } from '../src/app.js';
 import { appointments } from '../src/db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../src/db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../src/setup/seed/colleges.js';
 import {
   encodeStudentSession,
   STUDENT_SESSION_COOKIE,

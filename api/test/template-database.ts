@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { runMigrations } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/pool.js';
-import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { seedReferenceData } from '../src/setup/seed/reference-data.js';
 
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);

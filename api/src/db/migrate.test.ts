@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '../../test/template-database.js';
+import { seedReferenceData } from '../setup/seed/reference-data.js';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
 import { openDatabase } from './pool.js';
-import { seedReferenceData } from './seed/reference-data.js';
 
 describe('runMigrations', () => {
   it('is safe when several instances start at once, and seeding is repeatable', async () => {

@@ -9,7 +9,7 @@ import { insertStudent } from '../../test/builders.js';
 import { adminQuery, withDatabase } from '../../test/template-database.js';
 import { createTestApp } from '../../test/test-app.js';
 import { loadConfig } from '../config/config.js';
-import { startDatabase } from './start-database.js';
+import { startDatabase } from '../setup/start-database.js';
 
 /** What the portal's own role could try against the audit log, each of which must be refused. */
 const TAMPERING = [

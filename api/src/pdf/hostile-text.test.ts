@@ -4,7 +4,7 @@ import { insertStudent, loginStudent } from '../../test/builders.js';
 import { pdfLayoutText, pdfText, printsLiterally, printsWithinLines } from '../../test/pdf-text.js';
 import { createTestApp } from '../../test/test-app.js';
 import { appointments } from '../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../setup/seed/colleges.js';
 
 /**
  * Names that are markup somewhere: HTML for the screens, Typst for the PDFs. The renderer reads every value

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { additionalAnswers, students } from '../../db/schema.js';
-import { QUESTIONNAIRE } from '../../db/seed/questionnaire.js';
+import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;

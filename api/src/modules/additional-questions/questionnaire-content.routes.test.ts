@@ -14,7 +14,7 @@ import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { additionalAnswers, additionalQuestions, auditLog, contentVersions } from '../../db/schema.js';
-import { QUESTIONNAIRE } from '../../db/seed/questionnaire.js';
+import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
 import { myDataRepository } from '../my-data/my-data.repository.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

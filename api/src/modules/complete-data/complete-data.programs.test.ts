@@ -6,7 +6,7 @@ import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { openDatabase } from '../../db/pool.js';
 import { collegePrograms, students } from '../../db/schema.js';
-import { TOURISM_COLLEGE } from '../../db/seed/colleges.js';
+import { TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { completeDataRepository, ProgramsChangedError } from './complete-data.repository.js';
 
 // Issue 19: a tourism student's program choices are checked by name, and the super admin may rename a program

@@ -25,7 +25,7 @@ import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
 import { studentImages, students } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 
 const faults = storageFaults();

@@ -18,7 +18,7 @@ import { insertReviewableStudent, type ReviewableStudent } from '../../../test/d
 import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 import { type ObjectStorage, StorageError } from '../../storage/storage.js';
 

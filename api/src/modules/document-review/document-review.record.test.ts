@@ -22,8 +22,8 @@ import { insertReviewableStudent, type ReviewableStudent } from '../../../test/d
 import { createTestApp } from '../../../test/test-app.js';
 import { recordAudit } from '../../db/audit-trail.js';
 import { additionalAnswers, appointments, auditLog, notifications, quizAttempts } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
-import { QUESTIONNAIRE } from '../../db/seed/questionnaire.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
+import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
 import { HISTORY_LIMIT, NOTIFICATIONS_LIMIT } from './document-review.repository.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -19,7 +19,7 @@ import { allDocuments, insertReviewableStudent, type ReviewableStudent } from '.
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, auditLog } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const db = database.db;

@@ -16,7 +16,7 @@ import { injectAs, insertStaff, TEST_FACULTY, type TestStaff } from '../../../te
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, auditLog, studentImages, students } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { colleges, notifications, smsRate, students } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { deleteOldSmsCounts } from './channels/sms-rate.repository.js';
 import { queueDueReminders } from './deadline-reminders.js';
 import { deadlineRemindersRepository, reminderDedupeKey } from './deadline-reminders.repository.js';

@@ -2,9 +2,9 @@ import { deadlineReminderDue } from '@portal/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/pool.js';
+import { ensureQueue } from '../../jobs/queue.js';
 import { deleteOldSmsCounts } from './channels/sms-rate.repository.js';
 import type { DeadlineRemindersRepository } from './deadline-reminders.repository.js';
-import { ensureQueue } from './queue.js';
 
 export const REMINDERS_QUEUE = 'notifications.deadline-reminders';
 const EVERY_TEN_MINUTES = '*/10 * * * *';

@@ -6,7 +6,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { createDeliveringApp, outboxRow, PUBLIC_URL } from '../../../test/notifications.js';
 import { messageIdOf, startSmtpSink } from '../../../test/smtp-sink.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { DELIVERY_MESSAGES } from './delivery-messages.js';
 
 /**

@@ -6,8 +6,8 @@ import { GARBAGE_ANSWER, startSmsGateway } from '../../../test/sms-gateway.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { notifications } from '../../db/schema.js';
+import { DELIVER_QUEUE } from './deliver-queue.js';
 import { DELIVERY_MESSAGES, storableText } from './delivery-messages.js';
-import { DELIVER_QUEUE } from './queue.js';
 
 /**
  * Issue 17: SMS through a stand-in HTTP gateway on loopback. Tries are retried with backoff, a gateway that hangs

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { EmailChannel } from './channels/email.js';
 import type { SmsChannel } from './channels/sms.js';
+import { DELIVER_QUEUE } from './deliver-queue.js';
 import type { ClaimedNotification, DeliveryRepository } from './delivery.repository.js';
 import { DELIVERY_MESSAGES, DeliveryError } from './delivery-messages.js';
 import {
@@ -11,7 +12,6 @@ import {
   type MessageContent,
   messageContent,
 } from './message-content.js';
-import { DELIVER_QUEUE } from './queue.js';
 
 /** Jobs one worker takes at a time, delivered concurrently. */
 const BATCH_SIZE = 25;

@@ -4,8 +4,9 @@ import { randomNationalId } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
 import { colleges, notifications, students } from '../../db/schema.js';
+import { createQueue, ensureQueue, queuePool } from '../../jobs/queue.js';
+import { DELIVER_QUEUE, deliverQueueOptions } from './deliver-queue.js';
 import { dispatcher } from './dispatcher.js';
-import { createQueue, DELIVER_QUEUE, deliverQueueOptions, ensureQueue, queuePool } from './queue.js';
 
 /**
  * The dispatcher hands outbox rows to pg-boss only while the queue holds fewer than 2,000 waiting jobs: a staff

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import { DELIVER_QUEUE } from './deliver-queue.js';
 import { dispatchBatch, type SqlExecutor } from './dispatcher.repository.js';
-import { DELIVER_QUEUE } from './queue.js';
 
 /** Rows handed to the queue per transaction. */
 const BATCH = 1000;

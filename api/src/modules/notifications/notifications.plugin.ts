@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { poolOf } from '../../db/pool.js';
+import { createQueue, ensureQueue, type NotificationQueue, queuePool } from '../../jobs/queue.js';
 import { startImageRetention } from '../retention/retention-job.js';
 import { type EmailChannel, emailChannel } from './channels/email.js';
 import { smsChannel } from './channels/sms.js';
 import { smsRateLimiter } from './channels/sms-rate.js';
 import { startDeadlineReminders } from './deadline-reminders.js';
 import { deadlineRemindersRepository } from './deadline-reminders.repository.js';
+import { DELIVER_QUEUE, deliverQueueOptions, STOP_TIMEOUT_MS } from './deliver-queue.js';
 import { startDeliveryWorkers } from './delivery.js';
 import { deliveryRepository } from './delivery.repository.js';
 import { dispatcher } from './dispatcher.js';
-import {
-  createQueue,
-  DELIVER_QUEUE,
-  deliverQueueOptions,
-  ensureQueue,
-  type NotificationQueue,
-  queuePool,
-  STOP_TIMEOUT_MS,
-} from './queue.js';
 
 /** A queue that could not start (the database away) is tried again after this long. */
 const RETRY_START_MS = 5_000;

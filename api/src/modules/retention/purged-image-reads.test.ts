@@ -7,7 +7,7 @@ import { accomplishedStudent } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { unzip } from '../../../test/zip.js';
 import { studentImages } from '../../db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../../db/seed/colleges.js';
+import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { FORMS } from '../forms/form-kinds.js';
 import { MY_DATA_JSON } from '../my-data/my-data.service.js';
 import { RETENTION_MESSAGES } from './retention-messages.js';

@@ -4,7 +4,7 @@ import { insertReviewableStudent } from '../../../test/documents.js';
 import { createDeliveringApp } from '../../../test/notifications.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { admissionSeasons } from '../../db/schema.js';
-import { createQueue, queuePool } from '../notifications/queue.js';
+import { createQueue, queuePool } from '../../jobs/queue.js';
 import { RETENTION_QUEUE, startImageRetention } from './retention-job.js';
 
 const { app, database } = await createTestApp();

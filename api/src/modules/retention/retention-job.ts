@@ -4,8 +4,8 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { recordAudit } from '../../db/audit-trail.js';
 import * as schema from '../../db/schema.js';
+import { ensureQueue } from '../../jobs/queue.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import { ensureQueue } from '../notifications/queue.js';
 import { deleteDueSeasonImages, type RetentionRun } from './image-retention.js';
 import { retentionRepository } from './retention.repository.js';
 

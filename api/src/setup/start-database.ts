@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type pg from 'pg';
 import type { Config } from '../config/config.js';
-import { type EmbeddedCluster, startEmbeddedPostgres } from './embedded-postgres.js';
-import { ensureDatabase } from './ensure-database.js';
-import { runMigrations } from './migrate.js';
-import { type DatabaseHandle, openDatabase } from './pool.js';
+import { type EmbeddedCluster, startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { ensureDatabase } from '../db/ensure-database.js';
+import { runMigrations } from '../db/migrate.js';
+import { type DatabaseHandle, openDatabase } from '../db/pool.js';
 import { nameFirstSeason } from './seed/first-season.js';
 import { seedReferenceData } from './seed/reference-data.js';
 

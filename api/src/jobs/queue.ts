@@ -1,22 +1,17 @@
-import { NOTIFICATION_MAX_TRIES } from '@portal/common';
+// pg-boss on a small pool of its own: the notifications' deliveries and reminders and the image retention job run
+// on it. A floor under both modules, so that neither imports the other to reach the queue.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { NotificationsConfig } from '../../config/config.js';
-import type { Database } from '../../db/pool.js';
-import * as schema from '../../db/schema.js';
-
-/** The queue of deliveries: one job per outbox row, its id the row's id. */
-export const DELIVER_QUEUE = 'notifications.deliver';
+import type { NotificationsConfig } from '../config/config.js';
+import type { Database } from '../db/pool.js';
+import * as schema from '../db/schema.js';
 
 /**
  * Connections of the delivery path (pg-boss, the dispatcher, the workers' claims, the SMS rate counter). Its own
  * pool, so that 50,000 messages going out never make a login wait for a connection of the request pool.
  */
 const QUEUE_POOL_MAX = 4;
-
-/** How long a stopping instance lets its running deliveries finish before pg-boss fails them (to be retried). */
-export const STOP_TIMEOUT_MS = 10_000;
 
 /** The delivery path's database: pg-boss and the module's SQL share its pool. */
 export interface NotificationQueue {
@@ -49,18 +44,6 @@ export function createQueue(
     maintenanceIntervalSeconds: Math.min(120, settings.expireSeconds),
   });
   return { boss, pool, db: drizzle(pool, { schema }) };
-}
-
-/** The delivery queue's retry policy: 8 tries, the delay doubling from `retryDelaySeconds` (about a day at 450). */
-export function deliverQueueOptions(
-  settings: Pick<NotificationsConfig, 'retryDelaySeconds' | 'expireSeconds'>,
-): Omit<PgBoss.Queue, 'name'> {
-  return {
-    retryLimit: NOTIFICATION_MAX_TRIES - 1,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: true,
-    expireInSeconds: settings.expireSeconds,
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@portal/common';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/pool.js';
 import { hashPassword } from '../../modules/staff/password-hash.js';
-import type { Database } from '../pool.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from './colleges.js';
 
 interface Logger {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../pool.js';
+import type { Database } from '../../db/pool.js';
 
 /**
  * While the portal has only its first admission season (issue 21), that season is named by ACADEMIC_YEAR (or the

@@ -1,6 +1,6 @@
 import type { AdditionalQuestion } from '@portal/common';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../pool.js';
+import type { Database } from '../../db/pool.js';
 
 type Executor = Pick<Database, 'execute'>;
 

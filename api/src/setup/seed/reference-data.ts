@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/pool.js';
 import { seedCharter } from '../../modules/charter/charter.seed.js';
 import { CHARTER, sectionOfArticle } from '../../modules/charter/charter-text.js';
 import { QUIZ_BANK } from '../../modules/charter/quiz-bank.js';
 import { seedQuizBank } from '../../modules/quiz/quiz.seed.js';
-import type { Database } from '../pool.js';
 import { COLLEGES } from './colleges.js';
 import { seedQuestionnaire } from './questionnaire.js';
 
