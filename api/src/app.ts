@@ -8,6 +8,7 @@ import { redisPlugin } from './lib/redis.js';
 import { lazyChildLogger } from './logger.js';
 import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
 import { questionnaireContentRoutes } from './modules/additional-questions/questionnaire-content.routes.js';
+import { appointmentCalendarRoutes } from './modules/appointment-calendar/index.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(staffSessionsRoutes);
       await api.register(twoFactorRoutes);
       await api.register(studentsRoutes);
+      await api.register(appointmentCalendarRoutes);
       await api.register(charterRoutes);
       await api.register(charterContentRoutes);
       await api.register(completeDataRoutes);

@@ -1,7 +1,7 @@
 import { additionalQuestionSchema, errorEnvelopeSchema, MESSAGES, successEnvelope } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStudentSession, studentSessionFirst } from '../student-session/student-session.js';
+import { requireStudentSession, studentSessionFirst } from '../student-session/index.js';
 import { additionalQuestionsRepository } from './additional-questions.repository.js';
 import { additionalQuestionsService, MAX_ANSWERS } from './additional-questions.service.js';
 

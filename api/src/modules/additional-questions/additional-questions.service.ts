@@ -6,7 +6,7 @@ import {
   validateAdditionalAnswers,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
-import type { ContentCache } from '../content/content-cache.js';
+import type { ContentCache } from '../content/index.js';
 import type { AdditionalQuestionsRepository, StoredAnswer } from './additional-questions.repository.js';
 
 /** Most answers one submit may carry; far above any questionnaire, checked before anything else is read. */

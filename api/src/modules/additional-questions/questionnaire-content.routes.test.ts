@@ -15,7 +15,7 @@ import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { additionalAnswers, additionalQuestions, auditLog, contentVersions } from '../../db/schema.js';
 import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
-import { myDataRepository } from '../my-data/my-data.repository.js';
+import { myDataRepository } from '../my-data/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;

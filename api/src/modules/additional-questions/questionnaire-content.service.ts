@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { bumpContentVersion } from '../content/content-versions.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import { bumpContentVersion } from '../content/index.js';
 import type {
   QuestionFields,
   QuestionnaireContentRepository,

@@ -2,9 +2,8 @@ import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { type AuditCursor, type AuditFilters, auditActionLabel } from '@portal/common';
 import { fileDate } from '../../lib/attachment.js';
-import { DownloadAbortedError } from '../exports/exports.service.js';
-import { type DownloadFile, XLSX_CONTENT_TYPE } from '../exports/send-download.js';
-import { type CellValue, type SheetColumn, xlsxStream } from '../exports/xlsx-stream.js';
+import { DownloadAbortedError, type DownloadFile, XLSX_CONTENT_TYPE } from '../../lib/send-download.js';
+import { type CellValue, type SheetColumn, xlsxStream } from '../../lib/xlsx-stream.js';
 import type { AuditRepository, AuditRow } from './audit.repository.js';
 
 export const AUDIT_EXPORT_COLUMNS: readonly SheetColumn[] = [

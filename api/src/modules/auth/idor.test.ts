@@ -26,8 +26,8 @@ import {
 } from '../../db/schema.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE, TOURISM_EXCHANGE_COLLEGE } from '../../setup/seed/colleges.js';
-import { EXPORT_LINK_PURPOSE } from '../exports/exports.service.js';
-import { REPORT_LINK_PURPOSE } from '../imports/imports.service.js';
+import { EXPORT_LINK_PURPOSE } from '../exports/index.js';
+import { REPORT_LINK_PURPOSE } from '../imports/index.js';
 import { API_PREFIX } from './access-policy.js';
 
 /**

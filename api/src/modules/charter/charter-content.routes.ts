@@ -5,7 +5,7 @@ import { recordAudit } from '../../db/audit-trail.js';
 import { attachment } from '../../lib/attachment.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sourcePath } from '../../lib/source-path.js';
-import { bumpContentVersion } from '../content/content-versions.js';
+import { bumpContentVersion } from '../content/index.js';
 import { charterContentRepository } from './charter-content.repository.js';
 import { type CharterContentService, charterContentService } from './charter-content.service.js';
 

@@ -2,7 +2,7 @@ import { type CharterVersion, CONTENT_MESSAGES, MESSAGES } from '@portal/common'
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import type { StaffPrincipal } from '../auth/index.js';
 import { sameSections, sectionChanges } from './charter-changes.js';
 import type {
   CharterContentRepository,

@@ -2,7 +2,7 @@ import { CONTENT_MESSAGES, type CollegeEntry, type ContentCollege, DEADLINE_MESS
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import type { StaffPrincipal } from '../auth/index.js';
 import type {
   CollegeChanges,
   CollegeContentRepository,

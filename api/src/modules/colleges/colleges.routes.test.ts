@@ -6,7 +6,7 @@ import { injectAs } from '../../../test/auth-helpers.js';
 import { insertCollege } from '../../../test/colleges.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog, colleges } from '../../db/schema.js';
-import { bumpContentVersion } from '../content/content-versions.js';
+import { bumpContentVersion } from '../content/index.js';
 
 const { app, database } = await createTestApp();
 const { db } = database;

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { bumpContentVersion } from '../content/content-versions.js';
+import { bumpContentVersion } from '../content/index.js';
 import { collegeContentRepository } from './college-content.repository.js';
 import { type CollegePatchInput, collegeContentService } from './college-content.service.js';
 import { collegesRepository } from './colleges.repository.js';

@@ -8,7 +8,7 @@ import {
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import type { StaffPrincipal } from '../auth/index.js';
 import type { CollegeRow, CollegesRepository } from './colleges.repository.js';
 
 export interface CollegesServiceDeps {

@@ -24,7 +24,7 @@ import {
   requireStepUp,
   requireStudent,
   studentSessionFirst,
-} from '../student-session/student-session.js';
+} from '../student-session/index.js';
 import { completeDataRepository } from './complete-data.repository.js';
 import { type ClaimStaged, completeDataService } from './complete-data.service.js';
 import {

@@ -24,7 +24,7 @@ import type { DbExecutor } from '../../db/executor.js';
 import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
-import { RETENTION_MESSAGES } from '../retention/retention-messages.js';
+import { RETENTION_MESSAGES } from '../retention/index.js';
 import {
   type CompleteDataRepository,
   type NewImage,

@@ -1,8 +1,8 @@
 import { MESSAGES, TWO_FACTOR_MESSAGES } from '@portal/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { checkStudentSession, requireStepUp } from '../student-session/student-session.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import { checkStudentSession, requireStepUp } from '../student-session/index.js';
 
 /**
  * Who asks for a document image: the student's own session (its own documents, on its screens) or a staff

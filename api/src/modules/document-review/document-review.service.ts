@@ -16,10 +16,9 @@ import type { DbExecutor } from '../../db/executor.js';
 import type { OutboxMessage } from '../../db/notification-outbox.js';
 import { AppError } from '../../lib/app-error.js';
 import { type ObjectStorage, StorageError, StorageNotFoundError } from '../../storage/storage.js';
-import { facultyScope } from '../auth/faculty-scope.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { RETENTION_MESSAGES } from '../retention/retention-messages.js';
-import { toStudentRecord } from '../student-records/student-records.service.js';
+import { facultyScope, type StaffPrincipal } from '../auth/index.js';
+import { RETENTION_MESSAGES } from '../retention/index.js';
+import { toStudentRecord } from '../student-records/index.js';
 import type { DocumentViewer } from './document-access.js';
 import type {
   AppliedDecision,

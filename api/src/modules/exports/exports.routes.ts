@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { sendDownload } from '../../lib/send-download.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { API_PREFIX } from '../auth/access-policy.js';
+import { API_PREFIX } from '../auth/index.js';
 import { exportsRepository } from './exports.repository.js';
 import { exportsService } from './exports.service.js';
-import { sendDownload } from './send-download.js';
 
 export interface ExportsRoutesOptions {
   /** The application secret: download links are signed with it, so any instance can serve them. */

@@ -12,25 +12,19 @@ import yazl from 'yazl';
 import type { AuditEntry } from '../../db/audit-trail.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileDate } from '../../lib/attachment.js';
+import type { DownloadFile } from '../../lib/send-download.js';
+import { DownloadAbortedError, XLSX_CONTENT_TYPE, ZIP_CONTENT_TYPE } from '../../lib/send-download.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
+import { type XlsxStream, xlsxStream } from '../../lib/xlsx-stream.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { StorageNotFoundError } from '../../storage/storage.js';
-import { facultyScope } from '../auth/faculty-scope.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { RETENTION_MESSAGES } from '../retention/retention-messages.js';
+import { facultyScope, type StaffPrincipal } from '../auth/index.js';
+import { RETENTION_MESSAGES } from '../retention/index.js';
 import type { ExportFilter, ExportsRepository } from './exports.repository.js';
-import type { DownloadFile } from './send-download.js';
-import { XLSX_CONTENT_TYPE, ZIP_CONTENT_TYPE } from './send-download.js';
 import { isSheetDownload, SHEET_KINDS } from './student-columns.js';
-import { type XlsxStream, xlsxStream } from './xlsx-stream.js';
 
 /** Purpose of the export links (see lib/signed-link.ts). */
 export const EXPORT_LINK_PURPOSE = 'student-export';
-
-/** The browser went away in the middle of a download: stop reading, nothing to report. */
-export class DownloadAbortedError extends Error {
-  override name = 'DownloadAbortedError';
-}
 
 export interface ExportsServiceDeps {
   repository: ExportsRepository;

@@ -6,7 +6,7 @@ import {
   UPLOAD_STATUS_LABELS,
 } from '@portal/common';
 import { type SQL, sql } from 'drizzle-orm';
-import type { CellValue, SheetColumn } from './xlsx-stream.js';
+import type { CellValue, SheetColumn } from '../../lib/xlsx-stream.js';
 
 /**
  * The columns of the staff student exports. A column is its Arabic header, the SQL that reads it (tables `s`

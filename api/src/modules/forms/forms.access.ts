@@ -4,8 +4,8 @@ import type { AuditActor } from '../../db/audit-trail.js';
 import type { LinkOwner } from '../../db/link-owner.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { checkStudentSession } from '../student-session/student-session.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import { checkStudentSession } from '../student-session/index.js';
 import type { FormKind } from './form-kinds.js';
 
 /** Staff roles that see student records, hence the admission form download of the staff list (spec section 2). */

@@ -8,7 +8,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { sourcePath } from '../../lib/source-path.js';
 import { pdfAttachment } from '../../pdf/pdf-attachment.js';
-import { API_PREFIX } from '../auth/access-policy.js';
+import { API_PREFIX } from '../auth/index.js';
 import { FORM_KINDS, FORMS, type FormKind } from './form-kinds.js';
 import { assertStaffFaculty, type FormViewer, formAccess } from './forms.access.js';
 import { formsRepository } from './forms.repository.js';

@@ -11,8 +11,8 @@ import {
   REFUSAL_REASON_LABELS,
 } from '@portal/common';
 import { fileDate } from '../../lib/attachment.js';
-import { type DownloadFile, XLSX_CONTENT_TYPE } from '../exports/send-download.js';
-import { type SheetColumn, xlsxStream } from '../exports/xlsx-stream.js';
+import { type DownloadFile, XLSX_CONTENT_TYPE } from '../../lib/send-download.js';
+import { type SheetColumn, xlsxStream } from '../../lib/xlsx-stream.js';
 
 const ALL_FACULTIES = 'كل الكليات';
 

@@ -1,5 +1,5 @@
 import { STUDENT_IMPORT_COLUMNS, type StudentImportColumnKey } from '@portal/common';
-import { type CellValue, type XlsxStream, xlsxStream } from '../exports/xlsx-stream.js';
+import { type CellValue, type XlsxStream, xlsxStream } from '../../lib/xlsx-stream.js';
 import type { StoredImportReport } from './imports.repository.js';
 
 /** Identifier columns are formatted as text in the template, so a typed ID keeps its digits and zeros. */

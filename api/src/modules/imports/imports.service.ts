@@ -13,7 +13,7 @@ import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireValidLink } from '../../lib/signed-link.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import type { StaffPrincipal } from '../auth/index.js';
 import { checkXlsxContainer, excelFormatOf } from './excel-file.js';
 import {
   type ImportsRepository,

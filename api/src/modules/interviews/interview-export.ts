@@ -8,9 +8,8 @@ import {
   PERIOD_LABELS,
 } from '@portal/common';
 import { fileDate } from '../../lib/attachment.js';
-import { DownloadAbortedError } from '../exports/exports.service.js';
-import { type DownloadFile, XLSX_CONTENT_TYPE } from '../exports/send-download.js';
-import { type CellValue, type SheetColumn, xlsxStream } from '../exports/xlsx-stream.js';
+import { DownloadAbortedError, type DownloadFile, XLSX_CONTENT_TYPE } from '../../lib/send-download.js';
+import { type CellValue, type SheetColumn, xlsxStream } from '../../lib/xlsx-stream.js';
 import type { DateRange, ExportRow, InterviewsRepository } from './interviews.repository.js';
 
 /** The outcomes sheet: who, when and where, attendance, the six scores, the total, the decision and notes. */

@@ -26,7 +26,7 @@ import {
   students,
 } from '../../db/schema.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
-import { EXPORT_LINK_PURPOSE } from '../exports/exports.service.js';
+import { EXPORT_LINK_PURPOSE } from '../exports/index.js';
 import { INTERVIEW_EXPORT_COLUMNS } from './interview-export.js';
 import { INTERVIEW_EXPORT_LINK_PURPOSE } from './interviews.service.js';
 

@@ -20,8 +20,8 @@ import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import { type LinkSigner, requireLinkOwner, requireValidLink } from '../../lib/signed-link.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { universityToday } from '../scheduling/scheduling.rules.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import { universityToday } from '../scheduling/index.js';
 import type { DateRange, InterviewsRepository, OutcomeRow, SlotRow } from './interviews.repository.js';
 import {
   type BookingStudent,

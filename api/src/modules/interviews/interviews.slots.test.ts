@@ -16,7 +16,7 @@ import { fillSlot, insertSlot, insertWaitingStudents, workingDay } from '../../.
 import { pdfLayoutText, pdfText } from '../../../test/pdf-text.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { appointments, auditLog, interviewSlots, students } from '../../db/schema.js';
-import { universityToday } from '../scheduling/scheduling.rules.js';
+import { universityToday } from '../scheduling/index.js';
 
 /** Issue 18, slots: publish, edit (never below the bookings), close, list with the bookings. */
 const { app, database } = await createTestApp();

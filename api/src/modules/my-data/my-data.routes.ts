@@ -1,8 +1,8 @@
 import { errorEnvelopeSchema, MESSAGES } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendDownload } from '../exports/send-download.js';
-import { requireStepUp, requireStudent, studentSessionFirst } from '../student-session/student-session.js';
+import { sendDownload } from '../../lib/send-download.js';
+import { requireStepUp, requireStudent, studentSessionFirst } from '../student-session/index.js';
 import { myDataRepository } from './my-data.repository.js';
 import { myDataService } from './my-data.service.js';
 

@@ -13,8 +13,8 @@ import {
 import yazl from 'yazl';
 import { AppError } from '../../lib/app-error.js';
 import { fileDate } from '../../lib/attachment.js';
+import { type DownloadFile, ZIP_CONTENT_TYPE } from '../../lib/send-download.js';
 import { type ObjectStorage, StorageNotFoundError } from '../../storage/storage.js';
-import { type DownloadFile, ZIP_CONTENT_TYPE } from '../exports/send-download.js';
 import type { MyDataRepository } from './my-data.repository.js';
 
 /** The JSON file inside the zip. */

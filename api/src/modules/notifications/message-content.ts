@@ -12,7 +12,7 @@ import {
   REFUSAL_REASONS,
 } from '@portal/common';
 import { z } from 'zod';
-import { appointmentIcs } from '../students/appointment-ics.js';
+import { appointmentIcs } from '../appointment-calendar/index.js';
 
 /**
  * What a notification says, by e-mail (an Arabic right-to-left HTML part and a plain-text part) and by SMS (one

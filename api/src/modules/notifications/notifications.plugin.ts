@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { poolOf } from '../../db/pool.js';
 import { createQueue, ensureQueue, type NotificationQueue, queuePool } from '../../jobs/queue.js';
-import { startImageRetention } from '../retention/retention-job.js';
+import { startImageRetention } from '../retention/index.js';
 import { type EmailChannel, emailChannel } from './channels/email.js';
 import { smsChannel } from './channels/sms.js';
 import { smsRateLimiter } from './channels/sms-rate.js';

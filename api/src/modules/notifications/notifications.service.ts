@@ -13,8 +13,7 @@ import {
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import { facultyScope } from '../auth/faculty-scope.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import { facultyScope, type StaffPrincipal } from '../auth/index.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
 export interface NotificationsServiceDeps {

@@ -2,8 +2,8 @@ import { CONTENT_MESSAGES, QUIZ_QUESTION_COUNT, type QuizQuestionEntry } from '@
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { bumpContentVersion } from '../content/content-versions.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import { bumpContentVersion } from '../content/index.js';
 import type { QuizBankRepository, QuizQuestionRow } from './quiz-bank.repository.js';
 import {
   isCharterSection,

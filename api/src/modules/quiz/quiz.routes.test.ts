@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { quizAttempts, quizDraws, quizQuestions, students } from '../../db/schema.js';
-import { QUIZ_BANK } from '../charter/quiz-bank.js';
-import { encodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
+import { QUIZ_BANK } from '../charter/index.js';
+import { encodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;

@@ -6,7 +6,7 @@ import {
 } from '@portal/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStudent, studentSessionFirst } from '../student-session/student-session.js';
+import { requireStudent, studentSessionFirst } from '../student-session/index.js';
 import { quizRepository } from './quiz.repository.js';
 import { quizService } from './quiz.service.js';
 

@@ -8,8 +8,8 @@ import { createTestApp } from '../../../test/test-app.js';
 import { unzip } from '../../../test/zip.js';
 import { studentImages } from '../../db/schema.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
-import { FORMS } from '../forms/form-kinds.js';
-import { MY_DATA_JSON } from '../my-data/my-data.service.js';
+import { FORMS } from '../forms/index.js';
+import { MY_DATA_JSON } from '../my-data/index.js';
 import { RETENTION_MESSAGES } from './retention-messages.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -14,7 +14,7 @@ import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { appointments, auditLog, students } from '../../db/schema.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { PdfRenderError } from '../../pdf/pdf-renderer.js';
-import { SCHEDULE_PRINT_LINK, signPathLink } from '../auth/path-links.js';
+import { SCHEDULE_PRINT_LINK, signPathLink } from '../auth/index.js';
 import { universityToday } from './scheduling.rules.js';
 import { insertWaitingStudents, SOCIAL_WORK } from './testing/waiting-students.js';
 

@@ -12,8 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../db/audit-trail.js';
-import { API_PREFIX } from '../auth/access-policy.js';
-import { SCHEDULE_PRINT_LINK } from '../auth/path-links.js';
+import { API_PREFIX, SCHEDULE_PRINT_LINK } from '../auth/index.js';
 import { SCHEDULE_LIST_TEMPLATE, scheduleListData, sendScheduleList } from './schedule-list.js';
 import { schedulingRepository } from './scheduling.repository.js';
 import { type RequestContext, schedulingService } from './scheduling.service.js';

@@ -10,7 +10,7 @@ import {
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import type { StaffPrincipal } from '../auth/index.js';
 import type { ScheduledStudent, SchedulingRepository } from './scheduling.repository.js';
 import { MAX_APPOINT_ROUNDS, needsAnotherRound, universityToday } from './scheduling.rules.js';
 

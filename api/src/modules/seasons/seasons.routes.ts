@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { fileRemover } from '../../storage/remove-files.js';
-import { bumpContentVersion } from '../content/content-versions.js';
+import { bumpContentVersion } from '../content/index.js';
 import { seasonsRepository } from './seasons.repository.js';
 import { seasonsService } from './seasons.service.js';
 

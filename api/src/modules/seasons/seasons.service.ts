@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RemoveFiles } from '../../storage/remove-files.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import type { StaffPrincipal } from '../auth/index.js';
 import type { SeasonRow, SeasonsRepository } from './seasons.repository.js';
 import { isLaterSeason } from './seasons.rules.js';
 

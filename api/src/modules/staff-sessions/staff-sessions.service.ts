@@ -2,8 +2,8 @@ import { MESSAGES } from '@portal/common';
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { manageable } from '../users/users.service.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import { manageable } from '../staff/index.js';
 import type { StaffSessionsRepository } from './staff-sessions.repository.js';
 
 export interface StaffSessionsServiceDeps {

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { readStudentSession, studentSessionFirst } from '../student-session/student-session.js';
+import { readStudentSession, studentSessionFirst } from '../student-session/index.js';
 import { STAGED_UPLOAD_MAX_AGE_MS, stagedUploadsRepository } from './staged-uploads.repository.js';
 import { type CreationContext, createTusServer } from './tus-server.js';
 

@@ -10,8 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StagedImage, UploadStaging } from '../complete-data/complete-data.upload.js';
-import { ImageEnds } from '../complete-data/image-ends.js';
+import { ImageEnds, type StagedImage, type UploadStaging } from '../complete-data/index.js';
 import type { StagedUploadStore } from './staged-upload-store.js';
 import {
   STAGED_UPLOAD_MAX_AGE_MS,

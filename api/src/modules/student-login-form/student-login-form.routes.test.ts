@@ -2,7 +2,7 @@ import { MESSAGES } from '@portal/common';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { decodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
+import { decodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '4' });
 const FORM = '/api/v1/students/loginForm';

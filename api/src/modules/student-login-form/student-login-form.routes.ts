@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { setStudentSession } from '../student-session/student-session.js';
+import { setStudentSession } from '../student-session/index.js';
 import { isCrossSitePost, landingOf, refusalAsRedirect, setWebAppCookies } from './student-login-form.js';
 
 const API_PREFIX = '/api/v1';

@@ -10,8 +10,7 @@ import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RemoveFiles } from '../../storage/remove-files.js';
-import { facultyScope } from '../auth/faculty-scope.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
+import { facultyScope, type StaffPrincipal } from '../auth/index.js';
 import type { StudentRecordRow, StudentRecordsRepository } from './student-records.repository.js';
 
 export interface StudentRecordsServiceDeps {

@@ -9,11 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  readStudentSession,
-  requireStudent,
-  studentSessionFirst,
-} from '../student-session/student-session.js';
+import { readStudentSession, requireStudent, studentSessionFirst } from '../student-session/index.js';
 import type { StepUpSession } from './student-step-up.repository.js';
 import { studentStepUpRepository } from './student-step-up.repository.js';
 import { studentStepUpService } from './student-step-up.service.js';

@@ -10,7 +10,7 @@ import { reachableTestRedis } from '../../../test/redis.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
-import { LOGIN_THROTTLE } from '../users/login-throttle.rules.js';
+import { LOGIN_THROTTLE } from '../sign-in-throttle/index.js';
 
 /**
  * National-ID enumeration: one address trying 100 made-up IDs, with the default limit (30 a minute), on one

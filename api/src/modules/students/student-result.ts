@@ -1,5 +1,5 @@
 import { INTERVIEW_DECISION_LABELS, type InterviewDecision, type StudentResultEntry } from '@portal/common';
-import { periodLabel } from './appointment-ics.js';
+import { periodLabel } from '../appointment-calendar/index.js';
 import type { StudentRecord } from './students.repository.js';
 
 const ENROLLMENT_LABELS: Record<StudentRecord['enrollmentStatus'], string> = {

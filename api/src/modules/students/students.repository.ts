@@ -183,25 +183,6 @@ export function studentsRepository(db: Database) {
     pairLookupQuery(db),
   );
 
-  /**
-   * The student's college and appointment (null day and hour without one) with its booked slot's place (null
-   * without one); undefined for no such student.
-   */
-  const findAppointment = db
-    .select({
-      id: students.id,
-      college: colleges.name,
-      appointedDay: appointments.appointedDay,
-      appointedHour: appointments.appointedHour,
-      place: interviewSlots.place,
-    })
-    .from(students)
-    .innerJoin(colleges, eq(colleges.id, students.collegeId))
-    .leftJoin(appointments, eq(appointments.studentId, students.id))
-    .leftJoin(interviewSlots, eq(interviewSlots.id, appointments.slotId))
-    .where(eq(students.id, sql.placeholder('studentId')))
-    .prepare('students_find_appointment');
-
   // Only while still null: two first logins at once record the earlier, and later logins never write.
   const markFirstLogin = db
     .update(students)
@@ -215,9 +196,6 @@ export function studentsRepository(db: Database) {
     /** Records the student's first login (the funnel's daily series, issue 36). */
     async markFirstLogin(studentId: string): Promise<void> {
       await markFirstLogin.execute({ studentId });
-    },
-    async findAppointment(studentId: string) {
-      return (await findAppointment.execute({ studentId }))[0];
     },
   };
 }

@@ -1,28 +1,19 @@
 import {
   errorEnvelopeSchema,
-  MESSAGES,
   type StudentLookupRequestParsed,
   studentLookupRequestSchema,
   studentLookupResponseSchema,
 } from '@portal/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { addressLimit, memoryCounter, redisCounter, withFallback } from '../../lib/address-limit.js';
-import { markedRefusal } from '../lookup-guard/lookup-guard.js';
-import { registerLookupChallenge } from '../lookup-guard/lookup-guard.routes.js';
-import { registerStudentLoginForm } from '../student-login-form/student-login-form.routes.js';
-import {
-  checkStudentSession,
-  requireStudent,
-  setStudentSession,
-  studentSessionFirst,
-} from '../student-session/student-session.js';
+import { markedRefusal, registerLookupChallenge } from '../lookup-guard/index.js';
+import { registerStudentLoginForm } from '../student-login-form/index.js';
+import { checkStudentSession, setStudentSession } from '../student-session/index.js';
 import { studentsRepository } from './students.repository.js';
 import { studentsService } from './students.service.js';
 
 /** The name the calendar file is saved under. */
-export const APPOINTMENT_FILE_NAME = 'personal-interview-appointment.ics';
 
 /** The student lookup's window, and where its counts are kept in Redis. */
 const LOOKUP_WINDOW_MS = 60_000;
@@ -105,33 +96,4 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerStudentLoginForm(app, { lookup: guardedLookup, lookupLimit });
   registerLookupChallenge(app, lookupLimit);
-
-  app.get(
-    '/students/appointment/:id.ics',
-    {
-      // Without a session the answer is 401 whatever the path, so nothing is learnt without logging in.
-      preValidation: studentSessionFirst,
-      schema: {
-        tags: ['students'],
-        summary: "The logged-in student's personal-interview appointment as a calendar file (.ics)",
-        params: z.object({ id: z.uuid({ error: MESSAGES.studentIdInvalid }) }),
-        response: {
-          200: z.string().meta({ description: 'text/calendar (RFC 5545), one event' }),
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const studentId = requireStudent(request, request.params.id);
-      const calendar = await service.appointmentCalendar(studentId);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${APPOINTMENT_FILE_NAME}"`)
-        .send(calendar);
-    },
-  );
 };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertStudent, randomNationalId } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { poolOf } from '../../db/pool.js';
-import { STUDENT_SESSION_COOKIE } from '../student-session/student-session.js';
+import { STUDENT_SESSION_COOKIE } from '../student-session/index.js';
 
 /**
  * Issue 20, item 4: with STUDENT_SECOND_FACTOR=seatNo a student logs in with the national ID and the seat number

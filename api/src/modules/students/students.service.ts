@@ -2,26 +2,14 @@ import {
   IMAGE_KINDS,
   MESSAGES,
   REFUSAL_REASON_LABELS,
-  type StudentData,
   type StudentDocument,
   type StudentLookupResponse,
   studentProgress,
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
-import { appointmentIcs } from './appointment-ics.js';
+import { appointmentOf } from '../appointment-calendar/index.js';
 import { studentResult } from './student-result.js';
-import type { LookupDocument, StudentRecord, StudentsRepository } from './students.repository.js';
-
-type Appointment = Pick<StudentData, 'appointed' | 'appointedDay' | 'appointedHour'>;
-
-/** The personal-interview appointment as the student screens read it; the table allows only 9 and 12. */
-export function appointmentOf(student: Pick<StudentRecord, 'appointedDay' | 'appointedHour'>): Appointment {
-  const { appointedDay, appointedHour } = student;
-  if (appointedDay === null || (appointedHour !== 9 && appointedHour !== 12)) {
-    return { appointed: false, appointedDay: null, appointedHour: null };
-  }
-  return { appointed: true, appointedDay, appointedHour };
-}
+import type { LookupDocument, StudentsRepository } from './students.repository.js';
 
 /**
  * The student's documents in the form's order. A reason and note are shown only for a refused document: staff
@@ -99,25 +87,6 @@ export function studentsService(repository: StudentsRepository, options: Student
           }),
         },
       };
-    },
-
-    /** The student's appointment as a calendar file; 404 without the student or without an appointment. */
-    async appointmentCalendar(studentId: string, now = new Date()): Promise<string> {
-      const student = await repository.findAppointment(studentId);
-      if (!student) throw new AppError(404, MESSAGES.studentNotFound);
-      const appointment = appointmentOf(student);
-      if (!appointment.appointed || appointment.appointedDay === null || appointment.appointedHour === null) {
-        throw new AppError(404, MESSAGES.appointmentNotSet);
-      }
-      return appointmentIcs({
-        studentId: student.id,
-        college: student.college,
-        day: appointment.appointedDay,
-        hour: appointment.appointedHour,
-        place: student.place,
-        timeZone: options.timeZone,
-        now,
-      });
     },
   };
 }

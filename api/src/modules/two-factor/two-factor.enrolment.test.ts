@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, insertStaff, type TestStaff, tokenFor } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { enrolSecondFactor } from '../../../test/two-factor.js';
-import { ACCESS_POLICY, type AccessRule, API_PREFIX, allowedRoles } from '../auth/access-policy.js';
+import { ACCESS_POLICY, type AccessRule, API_PREFIX, allowedRoles } from '../auth/index.js';
 
 /**
  * Issue 20, item 1: the roles STAFF_2FA_REQUIRED lists sign in with their password as ever, but until they enrol a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAudit } from '../../db/audit-trail.js';
-import { loginThrottle } from '../users/login-throttle.js';
+import { loginThrottle } from '../sign-in-throttle/index.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { totpSecretSealer } from './two-factor.rules.js';
 import { type TwoFactorService, twoFactorService } from './two-factor.service.js';

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.js';
-import { withRetryAfter } from '../users/login-throttle.js';
+import { withRetryAfter } from '../sign-in-throttle/index.js';
 
 const GUARDED = [401, 403] as const;
 

@@ -7,10 +7,9 @@ import {
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { verifyPassword } from '../staff/password-hash.js';
-import type { LoginThrottle } from '../users/login-throttle.js';
-import { manageable } from '../users/users.service.js';
+import type { StaffPrincipal } from '../auth/index.js';
+import type { LoginThrottle } from '../sign-in-throttle/index.js';
+import { manageable, verifyPassword } from '../staff/index.js';
 import type { TwoFactorAccount, TwoFactorRepository } from './two-factor.repository.js';
 import {
   acceptedTotpStep,

@@ -18,7 +18,7 @@ import {
 import { createTestApp } from '../../../test/test-app.js';
 import { enrolSecondFactor, fixedClock, totpCode } from '../../../test/two-factor.js';
 import { expectedModules, svgModules } from '../forms/testing/qr-matrix.js';
-import { LOGIN_THROTTLE } from '../users/login-throttle.rules.js';
+import { LOGIN_THROTTLE } from '../sign-in-throttle/index.js';
 import { resetTwoFactorAtConsole } from './console-reset.js';
 
 const UNIVERSITY = 'جامعة الاختبار';

@@ -8,7 +8,7 @@ import {
   tokenFor,
 } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { LOGIN_THROTTLE } from './login-throttle.rules.js';
+import { LOGIN_THROTTLE } from '../sign-in-throttle/index.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;

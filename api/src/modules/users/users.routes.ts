@@ -27,7 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { loginThrottle, withRetryAfter } from './login-throttle.js';
+import { loginThrottle, withRetryAfter } from '../sign-in-throttle/index.js';
 import { usersRepository } from './users.repository.js';
 import { type RequestContext, usersService } from './users.service.js';
 

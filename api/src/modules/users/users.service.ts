@@ -4,18 +4,16 @@ import {
   MESSAGES,
   type StaffCredentials,
   type StaffMe,
-  type StaffRole,
   type StaffUser,
   TWO_FACTOR_MESSAGES,
 } from '@portal/common';
 import type { AuditEntry } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { AppError } from '../../lib/app-error.js';
-import { facultyScope } from '../auth/faculty-scope.js';
-import type { StaffPrincipal } from '../auth/staff-principal.repository.js';
-import { generatePassword, hashPassword, verifyPassword } from '../staff/password-hash.js';
-import type { ChallengeOutcome } from '../two-factor/two-factor.service.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { facultyScope, type StaffPrincipal } from '../auth/index.js';
+import type { LoginThrottle } from '../sign-in-throttle/index.js';
+import { generatePassword, hashPassword, manageable, verifyPassword } from '../staff/index.js';
+import type { ChallengeOutcome } from '../two-factor/index.js';
 import { isDuplicateUserName, type StaffRow, type UsersRepository } from './users.repository.js';
 
 export interface UsersServiceDeps {
@@ -69,13 +67,6 @@ function dummyPasswordHash(): Promise<string> {
 }
 
 const actorOf = (staff: { id: string; userName: string }) => ({ id: staff.id, userName: staff.userName });
-
-/** Another account the super admin may manage: it exists, and it is no super admin (they are out of reach). */
-export function manageable<T extends { role: StaffRole }>(target: T | undefined): T {
-  if (!target) throw new AppError(404, MESSAGES.adminNotFound);
-  if (target.role === 'SUPERADMIN') throw new AppError(403, MESSAGES.superAdminProtected);
-  return target;
-}
 
 export function usersService({ repository, throttle, audit, issueToken, secondFactor }: UsersServiceDeps) {
   // Ready before the first unknown user name arrives, so even that one takes no longer than the others.

@@ -1,5 +1,5 @@
 import type { Period } from '@portal/common';
-import { periodStart } from '../interviews/interviews.rules.js';
+import { periodStart } from '../interviews/index.js';
 
 /**
  * The personal-interview appointment as an iCalendar file (RFC 5545), so a student can add it to a phone's

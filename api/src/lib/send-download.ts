@@ -1,9 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { attachment } from '../../lib/attachment.js';
+import { attachment } from './attachment.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const ZIP_CONTENT_TYPE = 'application/zip';
+
+/** The browser went away in the middle of a download: stop reading, nothing to report. */
+export class DownloadAbortedError extends Error {
+  override name = 'DownloadAbortedError';
+}
 
 export interface DownloadFile {
   contentType: string;

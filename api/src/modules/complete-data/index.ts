@@ -1,0 +1,3 @@
+// The complete-data module's public entry: what other modules may use of it.
+export type { StagedImage, UploadStaging } from './complete-data.upload.js';
+export { ImageEnds } from './image-ends.js';
