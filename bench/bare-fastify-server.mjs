@@ -42,7 +42,9 @@ if (variant !== 'bare' && !process.env.DATABASE_URL) {
  */
 async function portalLookup(databaseUrl) {
   const { openDatabase } = await import('../api/dist/db/pool.js');
-  const { lookupColumns, lookupQuery } = await import('../api/dist/modules/students/students.repository.js');
+  const { lookupColumns, lookupQuery } = await import(
+    '../api/dist/modules/student-lookup/student-lookup.repository.js'
+  );
   const { pool, db } = openDatabase(databaseUrl);
   return { pool, sql: lookupQuery(db).toSQL().sql, names: [...Object.keys(lookupColumns), 'documents'] };
 }

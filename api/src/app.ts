@@ -37,10 +37,10 @@ import { staffSessionsRoutes } from './modules/staff-sessions/staff-sessions.rou
 import type { StagedUploadStore } from './modules/staged-uploads/staged-upload-store.js';
 import { stagedUploadsPlugin } from './modules/staged-uploads/staged-uploads.plugin.js';
 import { stagedUploadsRoutes } from './modules/staged-uploads/staged-uploads.routes.js';
+import { studentLookupRoutes } from './modules/student-lookup/student-lookup.routes.js';
 import { studentRecordsRoutes } from './modules/student-records/student-records.routes.js';
 import { studentSessionRoutes } from './modules/student-session/student-session.routes.js';
 import { studentStepUpRoutes } from './modules/student-step-up/student-step-up.routes.js';
-import { studentsRoutes } from './modules/students/students.routes.js';
 import { twoFactorPlugin } from './modules/two-factor/two-factor.plugin.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(usersRoutes);
       await api.register(staffSessionsRoutes);
       await api.register(twoFactorRoutes);
-      await api.register(studentsRoutes);
+      await api.register(studentLookupRoutes);
       await api.register(appointmentCalendarRoutes);
       await api.register(charterRoutes);
       await api.register(charterContentRoutes);

@@ -8,8 +8,8 @@ import {
 } from '@portal/common';
 import { AppError } from '../../lib/app-error.js';
 import { appointmentOf } from '../appointment-calendar/index.js';
+import type { LookupDocument, StudentLookupRepository } from './student-lookup.repository.js';
 import { studentResult } from './student-result.js';
-import type { LookupDocument, StudentsRepository } from './students.repository.js';
 
 /**
  * The student's documents in the form's order. A reason and note are shown only for a refused document: staff
@@ -25,7 +25,7 @@ export function documentsOf(rows: readonly LookupDocument[]): StudentDocument[] 
     .sort((a, b) => IMAGE_KINDS.indexOf(a.kind) - IMAGE_KINDS.indexOf(b.kind));
 }
 
-export interface StudentsServiceOptions {
+export interface StudentLookupServiceOptions {
   /** The university's IANA time zone: the calendar file's start is the period's start on its clock. */
   timeZone: string;
   /** `INTERVIEW_RESULT_VISIBLE`: whether the student sees the committee's decision once saved. */
@@ -34,7 +34,10 @@ export interface StudentsServiceOptions {
   studentSecondFactor: 'off' | 'seatNo';
 }
 
-export function studentsService(repository: StudentsRepository, options: StudentsServiceOptions) {
+export function studentLookupService(
+  repository: StudentLookupRepository,
+  options: StudentLookupServiceOptions,
+) {
   // Chosen once: with the setting off the login runs exactly the statement it always ran, and nothing more. With
   // it on, a missing seat number runs the pair's statement too (as null, matching no row), so that a wrong or
   // missing seat number and an unknown national ID all cost one statement and get one answer.
@@ -90,4 +93,4 @@ export function studentsService(repository: StudentsRepository, options: Student
     },
   };
 }
-export type StudentsService = ReturnType<typeof studentsService>;
+export type StudentLookupService = ReturnType<typeof studentLookupService>;

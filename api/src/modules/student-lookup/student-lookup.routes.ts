@@ -10,8 +10,8 @@ import { addressLimit, memoryCounter, redisCounter, withFallback } from '../../l
 import { markedRefusal, registerLookupChallenge } from '../lookup-guard/index.js';
 import { registerStudentLoginForm } from '../student-login-form/index.js';
 import { checkStudentSession, setStudentSession } from '../student-session/index.js';
-import { studentsRepository } from './students.repository.js';
-import { studentsService } from './students.service.js';
+import { studentLookupRepository } from './student-lookup.repository.js';
+import { studentLookupService } from './student-lookup.service.js';
 
 /** The name the calendar file is saved under. */
 
@@ -19,8 +19,8 @@ import { studentsService } from './students.service.js';
 const LOOKUP_WINDOW_MS = 60_000;
 export const LOOKUP_COUNT_PREFIX = 'portal:rate-limit:student-lookup:';
 
-export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = studentsService(studentsRepository(app.db), {
+export const studentLookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = studentLookupService(studentLookupRepository(app.db), {
     timeZone: app.config.universityTimeZone,
     interviewResultVisible: app.config.interviewResultVisible,
     studentSecondFactor: app.config.studentSecondFactor,

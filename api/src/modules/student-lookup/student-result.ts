@@ -1,6 +1,6 @@
 import { INTERVIEW_DECISION_LABELS, type InterviewDecision, type StudentResultEntry } from '@portal/common';
 import { periodLabel } from '../appointment-calendar/index.js';
-import type { StudentRecord } from './students.repository.js';
+import type { StudentRecord } from './student-lookup.repository.js';
 
 const ENROLLMENT_LABELS: Record<StudentRecord['enrollmentStatus'], string> = {
   regular: 'منتظم',

@@ -11,10 +11,15 @@ import {
   studentImages,
   students,
 } from '../../db/schema.js';
-import { asOneJsonColumn, lookupColumns, lookupQuery, studentsRepository } from './students.repository.js';
+import {
+  asOneJsonColumn,
+  lookupColumns,
+  lookupQuery,
+  studentLookupRepository,
+} from './student-lookup.repository.js';
 
 const { database } = await createTestApp();
-const repository = studentsRepository(database.db);
+const repository = studentLookupRepository(database.db);
 
 /** The same columns read the plain way, one by one through Drizzle's own decoders, and the documents apart. */
 async function readPlainly(nationalId: string) {
@@ -91,7 +96,7 @@ const everyField = {
   formsDownloadedAt: new Date('2026-08-01T10:00:00Z'),
 } as const;
 
-describe('studentsRepository.findByNationalId', () => {
+describe('studentLookupRepository.findByNationalId', () => {
   it('reads every column exactly as a plain select does, numerics as text and the day as YYYY-MM-DD', async () => {
     const student = await insertStudent(database.db, everyField);
     // Issue 17: the college's deadline, with milliseconds, as the settings store it.

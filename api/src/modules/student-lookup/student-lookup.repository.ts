@@ -163,7 +163,7 @@ function lookupStatement(db: Database, name: string, query: { toSQL(): { sql: st
   };
 }
 
-export function studentsRepository(db: Database) {
+export function studentLookupRepository(db: Database) {
   /** The login lookup, the hottest student query: one prepared statement. */
   const findByNationalId: (nationalId: string) => Promise<StudentRecord | undefined> = lookupStatement(
     db,
@@ -199,4 +199,4 @@ export function studentsRepository(db: Database) {
     },
   };
 }
-export type StudentsRepository = ReturnType<typeof studentsRepository>;
+export type StudentLookupRepository = ReturnType<typeof studentLookupRepository>;

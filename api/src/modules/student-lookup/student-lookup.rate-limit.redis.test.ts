@@ -9,7 +9,7 @@ import { reachableTestRedis } from '../../../test/redis.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
-import { LOOKUP_COUNT_PREFIX } from './students.routes.js';
+import { LOOKUP_COUNT_PREFIX } from './student-lookup.routes.js';
 
 const redisUrl = await reachableTestRedis('the shared (Redis) getStudent rate-limit tests');
 
