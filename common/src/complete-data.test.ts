@@ -2,13 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   type CompleteDataCollege,
   type CompleteDataValues,
-  completeDataWireSchema,
-  isAcceptedImageType,
-  joinQualificationYear,
-  photoFileName,
-  photoKindOf,
-  sniffImageType,
-  splitQualificationYear,
   validateCompleteData,
   validateImageSet,
 } from './complete-data.js';
@@ -307,46 +300,5 @@ describe('validateImageSet (rule 8)', () => {
       field: 'frontIdCard',
       message: 'يجب رفع صورة بطاقة الرقم القومي (الوجه الأمامي)',
     });
-  });
-});
-
-describe('photo file names', () => {
-  it('encode the original name and end with the kind', () => {
-    expect(photoFileName('بطاقة 1.jpg', 'frontIdCard')).toBe(
-      `${encodeURIComponent('بطاقة 1.jpg')}__frontIdCard`,
-    );
-    expect(photoKindOf(photoFileName('scan__x_.png', 'backIdCard'))).toBe('backIdCard');
-    expect(photoKindOf('photo.png__passport')).toBeNull();
-    expect(photoKindOf('photo.png')).toBeNull();
-  });
-});
-
-describe('image content', () => {
-  it('recognises png and jpeg by their first bytes only', () => {
-    expect(sniffImageType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(
-      'image/png',
-    );
-    expect(sniffImageType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]))).toBe('image/jpeg');
-    expect(sniffImageType(new TextEncoder().encode('hello, this is text'))).toBeNull();
-    expect(sniffImageType(Uint8Array.from([0x89, 0x50]))).toBeNull();
-    expect(isAcceptedImageType('IMAGE/JPEG')).toBe(true);
-    expect(isAcceptedImageType('application/pdf')).toBe(false);
-  });
-});
-
-describe('qualification year helpers and wire schema', () => {
-  it('join and split the two parts', () => {
-    expect(joinQualificationYear('٢٠٢٤', ' 2025 ')).toBe('2024/2025');
-    expect(splitQualificationYear('2024/2025')).toEqual(['2024', '2025']);
-    expect(splitQualificationYear(null)).toEqual(['', '']);
-  });
-
-  it('normalises the digits of number fields and drops unknown fields', () => {
-    const parsed = completeDataWireSchema.parse({
-      phoneNumber: '٠١٠ ١٢٣٤ ٥٦٧٨',
-      studentNameEn: ' Ahmed ',
-      unknown: 'x',
-    });
-    expect(parsed).toEqual({ phoneNumber: '01012345678', studentNameEn: ' Ahmed ' });
   });
 });

@@ -3,8 +3,10 @@ import {
   IMAGE_HEAD_BYTES,
   IMAGE_TAIL_BYTES,
   imageIntegrityProblem,
+  isAcceptedImageType,
   SERVER_IMAGE_MAX_PIXELS,
-} from './complete-data.js';
+  sniffImageType,
+} from './image-integrity.js';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const IEND = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
@@ -56,5 +58,18 @@ describe('imageIntegrityProblem', () => {
   it('leaves JPEGs alone (phones append data after their end; forms embed them undecoded)', () => {
     const { head } = png(1, 1);
     expect(imageIntegrityProblem('image/jpeg', head, new Uint8Array([1, 2, 3]))).toBeNull();
+  });
+});
+
+describe('image content', () => {
+  it('recognises png and jpeg by their first bytes only', () => {
+    expect(sniffImageType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(
+      'image/png',
+    );
+    expect(sniffImageType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]))).toBe('image/jpeg');
+    expect(sniffImageType(new TextEncoder().encode('hello, this is text'))).toBeNull();
+    expect(sniffImageType(Uint8Array.from([0x89, 0x50]))).toBeNull();
+    expect(isAcceptedImageType('IMAGE/JPEG')).toBe(true);
+    expect(isAcceptedImageType('application/pdf')).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { CONTENT_LIMITS, CONTENT_MESSAGES } from './content.js';
+import { flag, nonEmpty, trimmed } from './content-fields.js';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { z } from './zod.js';
@@ -66,3 +68,68 @@ export function validateQuizAnswers(drawnIndexes: readonly number[], answers: un
   }
   return { ok: true, answers: result };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Quiz bank: the questions the university edits (issue 19), with the other content's limits and messages.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const quizQuestionIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: CONTENT_MESSAGES.quizQuestionIdInvalid })
+    .int({ error: CONTENT_MESSAGES.quizQuestionIdInvalid })
+    .min(1, { error: CONTENT_MESSAGES.quizQuestionIdInvalid })
+    .max(2_147_483_647, { error: CONTENT_MESSAGES.quizQuestionIdInvalid }),
+});
+
+const quizQuestionFields = {
+  question: trimmed(
+    CONTENT_LIMITS.quizQuestion.min,
+    CONTENT_LIMITS.quizQuestion.max,
+    CONTENT_MESSAGES.quizQuestionText,
+  ),
+  answer: z.boolean({ error: CONTENT_MESSAGES.quizAnswerRequired }),
+  /** The charter section's title; null when the question is not tied to one. */
+  section: trimmed(1, CONTENT_LIMITS.sectionTitle.max, CONTENT_MESSAGES.quizSectionInvalid).nullable(),
+};
+
+/** `POST /content/quiz-questions`. */
+export const quizQuestionCreateSchema = z.strictObject(
+  { ...quizQuestionFields, section: quizQuestionFields.section.optional().default(null) },
+  { error: CONTENT_MESSAGES.quizQuestionText },
+);
+export type QuizQuestionCreate = z.input<typeof quizQuestionCreateSchema>;
+
+/** `PATCH /content/quiz-questions/{id}`: a new version with the fields given; `active: true` restores one. */
+export const quizQuestionPatchSchema = z
+  .strictObject(
+    {
+      question: quizQuestionFields.question.optional(),
+      answer: quizQuestionFields.answer.optional(),
+      section: quizQuestionFields.section.optional(),
+      active: flag.optional(),
+    },
+    { error: CONTENT_MESSAGES.nothingToChange },
+  )
+  .refine(nonEmpty, { error: CONTENT_MESSAGES.nothingToChange });
+export type QuizQuestionPatch = z.input<typeof quizQuestionPatchSchema>;
+
+export const quizQuestionEntrySchema = z.object({
+  index: z.number().int(),
+  question: z.string(),
+  answer: z.boolean(),
+  section: z.string().nullable(),
+  active: z.boolean(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type QuizQuestionEntry = z.infer<typeof quizQuestionEntrySchema>;
+
+export const quizQuestionListResponseSchema = successEnvelope({
+  data: z.array(quizQuestionEntrySchema),
+  /** The fewest active questions the bank may keep: one draw's worth. */
+  minimumActive: z.number().int(),
+});
+export const quizQuestionResponseSchema = successEnvelope({
+  message: z.string(),
+  data: quizQuestionEntrySchema,
+});

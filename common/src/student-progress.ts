@@ -1,5 +1,5 @@
-import { IMAGE_KIND_LABELS } from './complete-data.js';
 import type { DocumentsStatus } from './documents-status.js';
+import { IMAGE_KIND_LABELS } from './image-kinds.js';
 import type { ProgressEntry, ProgressState, ProgressStep } from './progress.js';
 import type { StudentDocument } from './student-lookup.js';
 
