@@ -3,6 +3,11 @@ import { apiProjects } from './api/vitest.projects.js';
 
 export default defineConfig({
   test: {
-    projects: ['common/vitest.config.ts', 'web/vite.config.ts', ...apiProjects(process.env)],
+    projects: [
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      'common/vitest.config.ts',
+      'web/vite.config.ts',
+      ...apiProjects(process.env),
+    ],
   },
 });

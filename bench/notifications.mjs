@@ -1,3 +1,5 @@
+// Kept whole: one benchmark run from start to end (sink, portal, queueing, delivery, login load); its steps share
+// the run's state and read top to bottom as the numbered list below.
 // Benchmark of the staff message (issue 17) on ONE portal instance: queueing a message to every student of a
 // 50,000-student college, its delivery to a local SMTP server, and the student login while it is delivered.
 // Targets (issue 17): POST /api/v1/notifications/send answers in under 5 s with every message in the outbox; at

@@ -1,3 +1,4 @@
+// Kept whole: one benchmark run, two kinds of clients against two instances, read top to bottom.
 // Overload of ONE portal instance: far more clients than it can serve (default 4,000, each on its own keep-alive
 // connection, posting getStudent with a 30 s timeout) for BENCH_DURATION seconds (default 20). With the overload
 // protection (plugins/overload.ts) the instance should answer part of the requests at once with 503,

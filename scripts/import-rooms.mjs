@@ -88,7 +88,10 @@ export function drawRooms(edges) {
     .sort(([a, b], [c, d]) => a.localeCompare(c) || b.localeCompare(d));
   const id = (name) => name.replaceAll('-', '_');
   const lines = ['```mermaid', 'flowchart LR'];
-  for (const [from, to] of arrows) lines.push(`  ${id(from)}[${from}] --> ${id(to)}[${to}]`);
+  // Mermaid ids cannot hold a hyphen: a module named with one is declared once under an id, labelled with its name.
+  const hyphenated = new Set(arrows.flat().filter((name) => name.includes('-')));
+  for (const name of [...hyphenated].sort()) lines.push(`  ${id(name)}[${name}]`);
+  for (const [from, to] of arrows) lines.push(`  ${id(from)} --> ${id(to)}`);
   lines.push('```', '');
   return lines.join('\n');
 }

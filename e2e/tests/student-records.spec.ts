@@ -1,3 +1,4 @@
+// Kept whole: one staff walk on one portal of its own, each step building on the data the one before left.
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { connectPortalDb } from '../portal-db.js';
