@@ -67,6 +67,20 @@ module.exports = {
       to: { path: '^web/src/(features|app)/' },
     },
     {
+      name: 'e2e-tests-the-product-from-outside',
+      severity: 'error',
+      comment:
+        "Browser tests drive the built portal; they may borrow the API's test builders and stand-ins, never product code.",
+      from: { path: '^e2e/' },
+      to: {
+        path: '^(api|web)/',
+        pathNot: [
+          '^api/test/(images|complete-data-fields|smtp-sink)\\.ts$',
+          '^api/src/modules/imports/testing/spreadsheets\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'no-unresolvable',
       severity: 'error',
       from: {},

@@ -20,6 +20,7 @@ function cruise() {
       'api/src',
       'web/src',
       'common/src',
+      'e2e',
       '--config',
       '.dependency-cruiser.cjs',
       '--output-type',
