@@ -3,6 +3,12 @@ import { apiProjects } from './api/vitest.projects.js';
 
 export default defineConfig({
   test: {
-    projects: ['common/vitest.config.ts', 'web/vite.config.ts', ...apiProjects(process.env)],
+    projects: [
+      'common/vitest.config.ts',
+      'web/vite.config.ts',
+      ...apiProjects(process.env),
+      // The repository's own scripts (the build, the install): plain functions, no database.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+    ],
   },
 });
