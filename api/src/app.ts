@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import { type Database, poolOf } from './db/pool.js';
+import { COOKIE_OPTIONS } from './lib/cookie-encoding.js';
 import { redisPlugin } from './lib/redis.js';
 import { lazyChildLogger } from './logger.js';
 import { additionalQuestionsRoutes } from './modules/additional-questions/additional-questions.routes.js';
@@ -118,7 +119,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compression);
   // Early, so a shed request costs little; after metrics and headers, so its 503 is counted and has them.
   await app.register(overloadProtection, { limits: deps.config.overload });
-  await app.register(cookie, { secret: deps.secret });
+  await app.register(cookie, { secret: deps.secret, parseOptions: COOKIE_OPTIONS });
   await app.register(storagePlugin, {
     storage: deps.storage ?? storageFromConfig(deps.config),
     stagingDir: uploadStagingDir(deps.config.dataDir),

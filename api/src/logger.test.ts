@@ -1,6 +1,13 @@
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { GatheredLines, redactUrl } from './logger.js';
+import {
+  consoleLogger,
+  GatheredLines,
+  logDestination,
+  PORTAL_SERIALIZERS,
+  ReadableLines,
+  redactUrl,
+} from './logger.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -63,5 +70,35 @@ describe('GatheredLines', () => {
       { level: 30, n: 1, msg: 'first' },
       { level: 40, msg: 'second' },
     ]);
+  });
+});
+
+describe('log lines on a terminal', () => {
+  it('are printed readable there, and written as gathered JSON lines anywhere else', () => {
+    expect(logDestination({ isTTY: true })).toBeInstanceOf(ReadableLines);
+    expect(logDestination({ isTTY: false })).toBeInstanceOf(GatheredLines);
+    expect(logDestination({})).toBeInstanceOf(GatheredLines);
+    const stream = (logger: pino.Logger) =>
+      (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
+    expect(stream(consoleLogger('info', { isTTY: true }))).toBeInstanceOf(ReadableLines);
+    expect(stream(consoleLogger('info', { isTTY: false }))).not.toBeInstanceOf(ReadableLines);
+  });
+
+  it('show the time, level and message, the rest below, and a request as the serializers redacted it', () => {
+    const printed: string[] = [];
+    const lines = new ReadableLines({ write: (chunk: string) => printed.push(chunk) }, { colorize: false });
+    const logger = pino({ serializers: PORTAL_SERIALIZERS }, lines);
+    logger.warn({ detail: 'x' }, 'something to see');
+    const request = { id: 'req-1', method: 'GET', url: '/api/v1/downloads/secret-token', ip: '127.0.0.1' };
+    logger.error(
+      { reqId: 'req-1', req: request, res: { statusCode: 500 }, err: new Error('boom') },
+      'request errored',
+    );
+    expect(printed[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: something to see\n {4}detail: "x"\n$/);
+    expect(printed[1]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: request errored: GET \/api\/v1\/downloads\/\[redacted\] → 500\n {4}err: \{/,
+    );
+    expect(printed[1]).toContain('Error: boom');
+    expect(printed.join('')).not.toContain('secret-token');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Bindings, type ChildLoggerOptions, type LogFn, pino } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import type { Config } from './config/config.js';
 
 /**
@@ -48,10 +49,76 @@ interface LoggedRequest {
  * 1 % of a login's CPU for nothing. Lines are gathered and written 4 kB at a time, and at least every second,
  * so a busy instance makes one system call per ten lines or so instead of one per line; what is gathered is
  * written out at exit (a `kill -9` loses at most that second). sonic-boom's asynchronous mode was dearer still: one
- * trip through libuv's thread pool per line.
+ * trip through libuv's thread pool per line. On a terminal the lines are printed for a person instead
+ * (`logDestination`).
  */
 export function portalLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel, serializers: PORTAL_SERIALIZERS }, gatheredStdout());
+  return pino({ level: config.logLevel, serializers: PORTAL_SERIALIZERS }, logDestination(process.stdout));
+}
+
+/** Whether standard output is a terminal, as `process.stdout` says it. */
+interface Terminal {
+  isTTY?: boolean;
+}
+
+/**
+ * Where the portal's log lines go: printed readable at once when standard output is a terminal (someone ran
+ * `npm start` and reads along), else the JSON lines gathered as a log collector or a file wants them.
+ */
+export function logDestination(stdout: Terminal): ReadableLines | GatheredLines {
+  return stdout.isTTY ? readableStdout() : gatheredStdout();
+}
+
+/** A logger for what a command says as it goes, with no request in it: readable lines on a terminal, as above. */
+export function consoleLogger(level: string, stdout: Terminal = process.stdout): pino.Logger {
+  return stdout.isTTY ? pino({ level }, readableStdout()) : pino({ level });
+}
+
+/**
+ * Log lines printed for a person by pino's own printer (pino-pretty): the time, the level, the message, and a
+ * request line as its method, path, status and time on one line; anything else in the line below it. Each is
+ * printed from the JSON line pino made, after the serializers, so a redacted path stays redacted. It takes one
+ * line per write, as pino and `OneLinePerRequest` write them.
+ */
+export class ReadableLines {
+  readonly #destination: { write(chunk: string): unknown };
+  readonly #print: (line: string) => string;
+
+  constructor(destination: { write(chunk: string): unknown }, options: { colorize?: boolean } = {}) {
+    this.#destination = destination;
+    this.#print = prettyFactory({
+      ...options,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      messageFormat: readableMessage,
+    });
+  }
+
+  write(line: string): void {
+    this.#destination.write(this.#print(line));
+  }
+}
+
+/** Standard output written synchronously, as the gathered lines are, but a line at a time. */
+function readableStdout(): ReadableLines {
+  return new ReadableLines(pino.destination({ dest: 1, sync: true }));
+}
+
+interface LoggedExchange {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/** `GET /path → 200 in 1.2 ms` for a request line; the message, then the request, for another line about one. */
+function readableMessage(log: Record<string, unknown>, messageKey: string): string {
+  const message = String(log[messageKey] ?? '');
+  const { req, res, responseTime } = log as LoggedExchange;
+  if (!req) return message;
+  const status = res?.statusCode === undefined ? '' : ` → ${res.statusCode}`;
+  const time = typeof responseTime === 'number' ? ` in ${responseTime.toFixed(1)} ms` : '';
+  const request = `${req.method} ${req.url}${status}${time}`;
+  return message === 'request completed' ? request : `${message}: ${request}`;
 }
 
 /** What a logged request and answer are written as (the request line writes the same: request-log.ts). */

@@ -1,8 +1,7 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { resolveSigningSecret } from './config/secrets.js';
-import { portalLogger } from './logger.js';
+import { consoleLogger, portalLogger } from './logger.js';
 import { gracefulStop, shutdownDrainMs } from './modules/health/graceful-stop.js';
 import { bootstrapSuperAdmin } from './modules/staff/bootstrap-super-admin.js';
 import { totpFactorMaker } from './modules/two-factor/two-factor.rules.js';
@@ -23,7 +22,7 @@ function readConfig(): Config & { shutdownDrainMs: number } {
 
 async function main() {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const log = consoleLogger(config.logLevel);
   const say = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
 
   const secret = await resolveSigningSecret(config.jwtSecret, config.dataDir);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyChildLogger, PORTAL_SERIALIZERS } from '../logger.js';
+import { lazyChildLogger, PORTAL_SERIALIZERS, ReadableLines } from '../logger.js';
 import { OneLinePerRequest, requestLine } from './request-log.js';
 
 /** A Fastify app logging as the portal does (its logger, lazy request loggers, one line per request) into lines. */
@@ -81,5 +81,22 @@ describe('request log', () => {
       );
       expect(requestLine(request, reply, bindings, 1795750321910)).toBe(written.pop());
     }
+  });
+
+  it('on a terminal, is printed as one readable line, its path still redacted', async () => {
+    const printed: string[] = [];
+    const lines = new ReadableLines({ write: (chunk: string) => printed.push(chunk) }, { colorize: false });
+    const app = Fastify({
+      loggerInstance: pino({ serializers: PORTAL_SERIALIZERS }, lines),
+      logController: new OneLinePerRequest(),
+      childLoggerFactory: lazyChildLogger,
+    });
+    app.get('/api/v1/downloads/:token', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/v1/downloads/secret-token' });
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/v1\/downloads\/\[redacted\] → 200 in \d+\.\d ms\n$/,
+    );
+    await app.close();
   });
 });
