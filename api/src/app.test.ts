@@ -134,3 +134,38 @@ describe('branding', () => {
     expect(logo.headers['content-type']).toContain('image/svg+xml');
   });
 });
+
+describe('plugins', () => {
+  /** The plugins buildApp shares with the whole app (fastify-plugin), by the names their dependents use. */
+  const PORTAL_PLUGINS = [
+    'portal-error-envelope',
+    'portal-input-guard',
+    'portal-metrics',
+    'portal-security-headers',
+    'portal-compression',
+    'portal-overload-protection',
+    'portal-storage',
+    'portal-staged-uploads',
+    'portal-notifications',
+    'portal-redis',
+    'portal-lookup-guard',
+    'portal-staff-auth',
+    'portal-two-factor',
+    'portal-openapi',
+    'portal-pdf',
+    'portal-content',
+    'portal-orphan-image-sweep',
+    'portal-web-app',
+  ];
+
+  // fastify-plugin names a plugin given no name `<function>-auto-<n>`: nothing can declare a dependency on it.
+  it('names every plugin it registers', async () => {
+    await app.ready();
+    const names = app
+      .printPlugins()
+      .split('\n')
+      .map((line) => line.replace(/^[│├└─┬\s]+/, '').replace(/ \d+ ms$/, ''));
+    expect(names.filter((name) => name.includes('-auto-'))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(PORTAL_PLUGINS));
+  });
+});

@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(metricsPlugin, { pool: poolOf(deps.db), token: deps.config.metricsToken });
   await app.register(securityHeaders);
   await app.register(compression);
-  // Early, so a shed request costs little; after metrics and headers, so its 503 is counted and has them.
+  // Early, so a shed request costs little.
   await app.register(overloadProtection, { limits: deps.config.overload });
   await app.register(cookie, { secret: deps.secret, parseOptions: COOKIE_OPTIONS });
   await app.register(storagePlugin, {

@@ -86,5 +86,5 @@ export const redisPlugin = fp(
       clearTimeout(waiting);
     });
   },
-  { name: 'redis' },
+  { name: 'portal-redis' },
 );

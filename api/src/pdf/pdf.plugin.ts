@@ -28,36 +28,39 @@ declare module 'fastify' {
 }
 
 /** The PDF renderer, started on the first document so that processes which never render spawn nothing. */
-export const pdfPlugin = fp(async (app: FastifyInstance, options: { recycleAfter?: number }) => {
-  const branding = app.config.branding;
-  const logoFile = branding.logoFile ?? DEFAULT_LOGO;
-  const logo = await readFile(logoFile);
-  const logoName = `logo${path.extname(logoFile).toLowerCase()}`;
-  const layout = await readFile(LAYOUT);
-  const templates = new Map<string, Promise<string>>();
-  let renderer: PdfRenderer | undefined;
+export const pdfPlugin = fp(
+  async (app: FastifyInstance, options: { recycleAfter?: number }) => {
+    const branding = app.config.branding;
+    const logoFile = branding.logoFile ?? DEFAULT_LOGO;
+    const logo = await readFile(logoFile);
+    const logoName = `logo${path.extname(logoFile).toLowerCase()}`;
+    const layout = await readFile(LAYOUT);
+    const templates = new Map<string, Promise<string>>();
+    let renderer: PdfRenderer | undefined;
 
-  const source = (templatePath: string) => {
-    let cached = templates.get(templatePath);
-    if (!cached) {
-      cached = readFile(templatePath, 'utf8');
-      templates.set(templatePath, cached);
-    }
-    return cached;
-  };
+    const source = (templatePath: string) => {
+      let cached = templates.get(templatePath);
+      if (!cached) {
+        cached = readFile(templatePath, 'utf8');
+        templates.set(templatePath, cached);
+      }
+      return cached;
+    };
 
-  app.decorate('pdf', {
-    async render(templatePath, data, files = {}) {
-      renderer ??= createPdfRenderer({ fontDirs: PDF_FONT_DIRS, recycleAfter: options.recycleAfter });
-      return renderer.render({
-        source: await source(templatePath),
-        data: { ...data, branding: { ...branding, logo: logoName } },
-        files: { ...files, 'portal.typ': layout, [logoName]: logo },
-      });
-    },
-  } satisfies PdfDocuments);
+    app.decorate('pdf', {
+      async render(templatePath, data, files = {}) {
+        renderer ??= createPdfRenderer({ fontDirs: PDF_FONT_DIRS, recycleAfter: options.recycleAfter });
+        return renderer.render({
+          source: await source(templatePath),
+          data: { ...data, branding: { ...branding, logo: logoName } },
+          files: { ...files, 'portal.typ': layout, [logoName]: logo },
+        });
+      },
+    } satisfies PdfDocuments);
 
-  app.addHook('onClose', async () => {
-    await renderer?.close();
-  });
-});
+    app.addHook('onClose', async () => {
+      await renderer?.close();
+    });
+  },
+  { name: 'portal-pdf', decorators: { fastify: ['config'] } },
+);

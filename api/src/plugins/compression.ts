@@ -12,16 +12,19 @@ const BODILESS = new Set(['GET', 'HEAD']);
  * already carry a Content-Encoding (the web app's files, precompressed at build) or a byte range pass untouched,
  * and images, PDF and spreadsheets are not compressible types, so downloads keep their Content-Length.
  */
-export const compression = fp(async (app: FastifyInstance) => {
-  // A request without a body has nothing to decompress: its route goes without the plugin's preParsing hook,
-  // which otherwise ran on every GET. Added before the plugin's own onRoute hook, which reads the option.
-  app.addHook('onRoute', (route) => {
-    if (route.decompress === undefined && [route.method].flat().every((method) => BODILESS.has(method)))
-      route.decompress = false;
-  });
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
-  });
-});
+export const compression = fp(
+  async (app: FastifyInstance) => {
+    // A request without a body has nothing to decompress: its route goes without the plugin's preParsing hook,
+    // which otherwise ran on every GET. Added before the plugin's own onRoute hook, which reads the option.
+    app.addHook('onRoute', (route) => {
+      if (route.decompress === undefined && [route.method].flat().every((method) => BODILESS.has(method)))
+        route.decompress = false;
+    });
+    await app.register(compress, {
+      global: true,
+      threshold: COMPRESSION_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+    });
+  },
+  { name: 'portal-compression' },
+);

@@ -28,33 +28,36 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
  * Every failure leaves as `{status: 'error', message}` in Arabic with a truthful status; 5xx details stay in
  * the log, never in the answer.
  */
-export const errorEnvelope = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.statusCode, error.message);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0]?.message;
-      return send(reply, 400, first && ARABIC.test(first) ? first : MESSAGES.invalidInput);
-    }
-    if (error instanceof SyntaxError && error.statusCode === 400)
-      return send(reply, 400, MESSAGES.invalidJson);
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return send(reply, known[0], known[1]);
-    if (isClosedSeasonWrite(error)) return send(reply, 409, SEASON_MESSAGES.closed);
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', '5');
-      return send(reply, 503, MESSAGES.databaseUnavailable);
-    }
-    if (error instanceof PdfRenderError) {
-      // The renderer child is replaced after a failure, so the next attempt has a fair chance.
-      request.log.error({ err: error }, 'PDF rendering failed');
-      reply.header('retry-after', '5');
-      return send(reply, 503, MESSAGES.serviceUnavailable);
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, MESSAGES.invalidInput);
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, MESSAGES.unexpected);
-  });
-});
+export const errorEnvelope = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return send(reply, error.statusCode, error.message);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0]?.message;
+        return send(reply, 400, first && ARABIC.test(first) ? first : MESSAGES.invalidInput);
+      }
+      if (error instanceof SyntaxError && error.statusCode === 400)
+        return send(reply, 400, MESSAGES.invalidJson);
+      const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+      if (known) return send(reply, known[0], known[1]);
+      if (isClosedSeasonWrite(error)) return send(reply, 409, SEASON_MESSAGES.closed);
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(reply, 503, MESSAGES.databaseUnavailable);
+      }
+      if (error instanceof PdfRenderError) {
+        // The renderer child is replaced after a failure, so the next attempt has a fair chance.
+        request.log.error({ err: error }, 'PDF rendering failed');
+        reply.header('retry-after', '5');
+        return send(reply, 503, MESSAGES.serviceUnavailable);
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return send(reply, error.statusCode, MESSAGES.invalidInput);
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return send(reply, 500, MESSAGES.unexpected);
+    });
+  },
+  { name: 'portal-error-envelope' },
+);

@@ -10,16 +10,19 @@ import { AppError } from '../lib/app-error.js';
  * - bodies that are neither JSON nor multipart: Fastify's built-in text/plain reader would hand the route a
  *   string, answered 400; the truthful answer is 415.
  */
-export const inputGuard = fp(async (app: FastifyInstance) => {
-  app.removeContentTypeParser('text/plain');
-  app.addHook('preHandler', (request, _reply, done) => {
-    const unstorable =
-      hasUnstorableText(request.params) ||
-      hasUnstorableText(request.query) ||
-      hasUnstorableText(request.body);
-    done(unstorable ? new AppError(400, MESSAGES.textUnstorable) : undefined);
-  });
-});
+export const inputGuard = fp(
+  async (app: FastifyInstance) => {
+    app.removeContentTypeParser('text/plain');
+    app.addHook('preHandler', (request, _reply, done) => {
+      const unstorable =
+        hasUnstorableText(request.params) ||
+        hasUnstorableText(request.query) ||
+        hasUnstorableText(request.body);
+      done(unstorable ? new AppError(400, MESSAGES.textUnstorable) : undefined);
+    });
+  },
+  { name: 'portal-input-guard' },
+);
 
 /**
  * Fastify's `frameworkErrors`: a URL that is not valid percent-encoding, or a path parameter longer than the

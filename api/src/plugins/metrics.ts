@@ -200,5 +200,5 @@ export const metricsPlugin = fp(
       },
     );
   },
-  { name: 'metrics' },
+  { name: 'portal-metrics' },
 );

@@ -115,5 +115,9 @@ export const overloadProtection = fp(
     const capReached = limits.maxInFlight > 0 ? capInFlight(app, limits.maxInFlight, refuse) : () => false;
     app.decorate('isOverloaded', () => app.isUnderPressure() || capReached());
   },
-  { name: 'overload-protection' },
+  {
+    name: 'portal-overload-protection',
+    // After metrics and the security headers, so the 503s it sends are counted and carry the headers.
+    dependencies: ['portal-metrics', 'portal-security-headers'],
+  },
 );

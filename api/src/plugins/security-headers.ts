@@ -70,10 +70,13 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
  * reply: @fastify/helmet rebuilt helmet's middleware on every request (about 9 µs of CPU alone) to write the same
  * strings, and wrote them on the raw response, which sends Node's header writing down its slower merging path.
  */
-export const securityHeaders = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders(helmetOptions(app.config.notifications.publicUrl));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
+export const securityHeaders = fp(
+  async (app: FastifyInstance) => {
+    const headers = helmetHeaders(helmetOptions(app.config.notifications.publicUrl));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'portal-security-headers', decorators: { fastify: ['config'] } },
+);

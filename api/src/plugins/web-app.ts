@@ -65,37 +65,40 @@ export function pagesFolder(root: string, studentSecondFactor: WebAppOptions['st
  * `pageFor` (from the folder of the student second factor's setting) for every path under the base. Unknown API
  * paths get the Arabic 404 envelope.
  */
-export const webApp = fp(async (app: FastifyInstance, options: WebAppOptions) => {
-  const hasWebApp = existsSync(path.join(options.root, 'index.html'));
-  const screens = prerenderedScreens(options.root);
-  const pages = hasWebApp ? pagesFolder(options.root, options.studentSecondFactor) : '';
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: options.root,
-      prefix: WEB_BASE,
-      wildcard: true,
-      index: false,
-      // The build writes NAME.br and NAME.gz beside each file (scripts/precompress-web.mjs).
-      preCompressed: true,
-      // The build leaves its manifest in dist/.vite for the budget check; nothing under a dot is for browsers.
-      dotfiles: 'ignore',
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url === WEB_BASE.slice(0, -1)) return reply.redirect(WEB_BASE);
-    if (hasWebApp && url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile(pages + pageFor(url, request.query, screens), options.root);
+export const webApp = fp(
+  async (app: FastifyInstance, options: WebAppOptions) => {
+    const hasWebApp = existsSync(path.join(options.root, 'index.html'));
+    const screens = prerenderedScreens(options.root);
+    const pages = hasWebApp ? pagesFolder(options.root, options.studentSecondFactor) : '';
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: options.root,
+        prefix: WEB_BASE,
+        wildcard: true,
+        index: false,
+        // The build writes NAME.br and NAME.gz beside each file (scripts/precompress-web.mjs).
+        preCompressed: true,
+        // The build leaves its manifest in dist/.vite for the budget check; nothing under a dot is for browsers.
+        dotfiles: 'ignore',
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     }
-    return reply.code(404).send({ status: 'error', message: MESSAGES.notFoundRoute });
-  });
-});
+
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (url === WEB_BASE.slice(0, -1)) return reply.redirect(WEB_BASE);
+      if (hasWebApp && url.startsWith(WEB_BASE) && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile(pages + pageFor(url, request.query, screens), options.root);
+      }
+      return reply.code(404).send({ status: 'error', message: MESSAGES.notFoundRoute });
+    });
+  },
+  { name: 'portal-web-app' },
+);

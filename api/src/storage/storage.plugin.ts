@@ -55,5 +55,5 @@ export const storagePlugin = fp(
       await options.storage.close?.();
     });
   },
-  { name: 'storage' },
+  { name: 'portal-storage' },
 );

@@ -165,5 +165,5 @@ export const authPlugin = fp<AuthPluginOptions>(
         );
     });
   },
-  { name: 'staff-auth' },
+  { name: 'portal-staff-auth', decorators: { fastify: ['db'] } },
 );

@@ -48,5 +48,9 @@ export const orphanImageSweep = fp(
       await running;
     });
   },
-  { name: 'orphan-image-sweep', dependencies: ['storage', 'staged-uploads'] },
+  {
+    name: 'portal-orphan-image-sweep',
+    dependencies: ['portal-storage', 'portal-staged-uploads'],
+    decorators: { fastify: ['db'] },
+  },
 );

@@ -36,5 +36,5 @@ export const contentPlugin = fp(
       await pollPool.end();
     });
   },
-  { name: 'content' },
+  { name: 'portal-content', decorators: { fastify: ['db'] } },
 );

@@ -17,7 +17,7 @@ declare module 'fastify' {
 /** Where the guard's counts and used proofs live in Redis. */
 export const LOOKUP_GUARD_PREFIX = 'portal:lookup-guard:';
 
-/** Decorates the app with the guard; registered after the Redis plugin, whose client it shares when there is one. */
+/** Decorates the app with the guard, which shares the Redis plugin's client when there is one. */
 export const lookupGuardPlugin = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
     const database = lookupGuardRepository(app.db);
@@ -31,5 +31,5 @@ export const lookupGuardPlugin = fp(
       lookupGuard({ store, proofOfWork, threshold: app.config.studentLookupPowThreshold }),
     );
   },
-  { name: 'lookup-guard', dependencies: ['redis'] },
+  { name: 'portal-lookup-guard', dependencies: ['portal-redis'], decorators: { fastify: ['db', 'config'] } },
 );

@@ -132,5 +132,9 @@ export const notificationsPlugin = fp(
       await stopQueue(true);
     });
   },
-  { name: 'notifications' },
+  {
+    name: 'portal-notifications',
+    dependencies: ['portal-storage'],
+    decorators: { fastify: ['db', 'config'] },
+  },
 );

@@ -26,5 +26,5 @@ export const stagedUploadsPlugin = fp(
       locker: new PgLocker(app.db),
     });
   },
-  { name: 'staged-uploads' },
+  { name: 'portal-staged-uploads', decorators: { fastify: ['db', 'config'] } },
 );

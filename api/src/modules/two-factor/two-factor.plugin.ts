@@ -27,5 +27,5 @@ export const twoFactorPlugin = fp<{ secret: string }>(
       }),
     );
   },
-  { name: 'two-factor' },
+  { name: 'portal-two-factor', decorators: { fastify: ['db', 'config'] } },
 );
