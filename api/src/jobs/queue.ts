@@ -5,7 +5,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { NotificationsConfig } from '../config/config.js';
 import type { Database } from '../db/pool.js';
-import * as schema from '../db/schema.js';
+import * as schema from '../db/schema/index.js';
 
 /**
  * Connections of the delivery path (pg-boss, the dispatcher, the workers' claims, the SMS rate counter). Its own

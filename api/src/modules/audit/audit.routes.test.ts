@@ -20,7 +20,7 @@ import {
 } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { auditLog, staffUsers } from '../../db/schema.js';
+import { auditLog, staffUsers } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { AUDIT_EXPORT_LINK_PURPOSE } from './audit.service.js';
 import { AUDIT_EXPORT_COLUMNS } from './audit-export.js';

@@ -23,7 +23,7 @@ import {
   staffUsers,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE, TOURISM_EXCHANGE_COLLEGE } from '../../setup/seed/colleges.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/index.js';

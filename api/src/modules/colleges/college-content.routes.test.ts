@@ -19,7 +19,7 @@ import { multipartBody } from '../../../test/multipart.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import type { App } from '../../app.js';
-import { auditLog, collegePrograms, colleges, students } from '../../db/schema.js';
+import { auditLog, collegePrograms, colleges, students } from '../../db/schema/index.js';
 import { ARABIC_HEADERS, fixtureNationalId, xlsxOf } from '../imports/testing/spreadsheets.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -24,7 +24,7 @@ import { expectSamePicture } from '../../../test/same-picture.js';
 import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
-import { studentImages, students } from '../../db/schema.js';
+import { studentImages, students } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 

@@ -20,7 +20,7 @@ import type { FilePart } from '../../../test/multipart.js';
 import { expectSamePicture } from '../../../test/same-picture.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { documentPhotos, filesUnder, patchMultipart, uploadFolders } from '../../../test/uploads.js';
-import { auditLog, studentImages, students } from '../../db/schema.js';
+import { auditLog, studentImages, students } from '../../db/schema/index.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 
 const faults = storageFaults();

@@ -24,7 +24,7 @@ import { insertReviewableStudent, type ReviewableStudent } from '../../../test/d
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
-import { auditLog, studentImages, students } from '../../db/schema.js';
+import { auditLog, studentImages, students } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

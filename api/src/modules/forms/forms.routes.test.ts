@@ -9,7 +9,7 @@ import { insertDocuments } from '../../../test/documents.js';
 import { tinyJpeg, tinyPng } from '../../../test/images.js';
 import { pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { appointments, auditLog, studentImages, students } from '../../db/schema.js';
+import { appointments, auditLog, studentImages, students } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { FORM_KINDS, FORMS, type FormKind } from './form-kinds.js';

@@ -7,7 +7,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { recordAudit } from '../../db/audit-trail.js';
-import { auditLog, colleges, students } from '../../db/schema.js';
+import { auditLog, colleges, students } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { importsRepository } from './imports.repository.js';
 import { importsService } from './imports.service.js';

@@ -30,7 +30,7 @@ import {
   interviewSlots,
   notifications,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { interviewsRepository } from './interviews.repository.js';
 import { interviewsService } from './interviews.service.js';

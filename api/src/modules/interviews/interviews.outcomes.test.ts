@@ -24,7 +24,7 @@ import {
   interviewSlots,
   staffUsers,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/index.js';
 import { INTERVIEW_EXPORT_COLUMNS } from './interview-export.js';

@@ -6,7 +6,13 @@ import { linkOwner } from '../../db/link-owner.js';
 import { type OutboxMessage, queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
-import { appointments, colleges, interviewOutcomes, interviewSlots, students } from '../../db/schema.js';
+import {
+  appointments,
+  colleges,
+  interviewOutcomes,
+  interviewSlots,
+  students,
+} from '../../db/schema/index.js';
 import type { BookingStudent } from './interviews.rules.js';
 
 /** A slot with the students who booked it. */

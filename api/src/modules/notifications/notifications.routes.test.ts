@@ -23,7 +23,13 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { changedTables, databaseFingerprint } from '../../../test/database-fingerprint.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, colleges, notificationCampaigns, notifications } from '../../db/schema.js';
+import {
+  appointments,
+  auditLog,
+  colleges,
+  notificationCampaigns,
+  notifications,
+} from '../../db/schema/index.js';
 import { CAMPAIGNS_LISTED, FAILURES_LISTED, SEND_AUDIT_ACTION } from './notifications.service.js';
 
 /** Issue 17: the staff message (preview, send) and the delivery figures, on a real database. */

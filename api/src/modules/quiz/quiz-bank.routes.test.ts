@@ -12,7 +12,7 @@ import {
   quizDraws,
   quizQuestions,
   quizQuestionVersions,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;

@@ -21,7 +21,7 @@ import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { tusClient } from '../../../test/tus.js';
 import { documentPhotos, patchMultipart } from '../../../test/uploads.js';
-import { stagedUploads, studentImages, students, uploadLocks } from '../../db/schema.js';
+import { stagedUploads, studentImages, students, uploadLocks } from '../../db/schema/index.js';
 import { PgLocker } from './pg-locker.js';
 import { tusStagingDir } from './staged-upload-store.js';
 import { STAGED_UPLOADS_PER_SESSION } from './staged-uploads.routes.js';

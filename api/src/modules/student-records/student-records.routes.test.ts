@@ -18,7 +18,7 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { nameSearchKeySql } from '../../db/arabic-search.js';
-import { appointments, auditLog, colleges, students } from '../../db/schema.js';
+import { appointments, auditLog, colleges, students } from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;
