@@ -3,7 +3,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { NotificationsConfig } from '../config/config.js';
+import type { NotificationsConfig } from '../config/notifications.js';
 import type { Database } from '../db/pool.js';
 import * as schema from '../db/schema/index.js';
 
