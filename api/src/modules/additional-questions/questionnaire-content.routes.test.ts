@@ -1,3 +1,5 @@
+// Kept whole: the questionnaire's editing routes (list, create, edit, order) and the answers that keep the
+// question as asked, on one app and one embedded database; another file would start another database.
 import {
   type AdditionalQuestion,
   CONTENT_LIMITS,

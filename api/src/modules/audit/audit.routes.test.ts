@@ -1,3 +1,5 @@
+// Kept whole: the audit screen's route (filters, pages, refusals, export, a deleted student) with its seed helpers,
+// on one app and one embedded database; another file would start another database.
 import { randomUUID } from 'node:crypto';
 import {
   AUDIT_ACTION_LABELS,

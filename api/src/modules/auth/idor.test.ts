@@ -1,3 +1,5 @@
+// Kept whole: one table of IDOR cases (ids in the path, ids and faculties in the body) run against one victim,
+// one attacker and the staff of each role, on one app and embedded database.
 import { IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES } from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// Kept whole: the colleges' editing routes (colleges, programs, hiding, the instance caches) on one app and one
+// embedded database; another file would start another database.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CONTENT_MESSAGES,

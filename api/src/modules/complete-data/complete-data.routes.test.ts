@@ -1,3 +1,5 @@
+// Kept whole: one form's routes (PATCH and GET of the complete-data form, and its photos) case by case, on one
+// app and one embedded database with their fixture images; another file would start another database.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

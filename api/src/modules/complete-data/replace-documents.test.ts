@@ -1,3 +1,5 @@
+// Kept whole: one route (PATCH /students/replaceDocuments/{id}) case by case, on one app and one embedded
+// database with its fixture images; another file would start another database.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// Kept whole: one route (GET /students/record/:id) reading one set of reviewable students with their quiz,
+// answers and history, on one app and one embedded database.
 import { randomUUID } from 'node:crypto';
 import {
   IMAGE_KINDS,

@@ -1,3 +1,5 @@
+// Kept whole: one route (POST /students/review/:id), its messages and its bad bodies, on one app and one
+// embedded database; another file would start another database.
 import { randomUUID } from 'node:crypto';
 import {
   IMAGE_KINDS,

@@ -1,3 +1,5 @@
+// Kept whole: the three forms' downloads (student, staff, signed links, verification page) on one app and one
+// embedded database with the students they print; another file would start another database.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type StaffRole } from '@portal/common';

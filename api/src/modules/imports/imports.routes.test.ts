@@ -1,3 +1,5 @@
+// Kept whole: one route (POST /students/upload and its template) case by case, on one app and one embedded
+// database; another file would start another database.
 import type { StaffRole } from '@portal/common';
 import { and, count, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

@@ -1,3 +1,5 @@
+// Kept whole: the committee's side after booking (day list, outcomes, statistics, export, the final form) on
+// one app and one embedded database with the same appointed students; another file would start another database.
 import {
   INTERVIEW_CRITERIA,
   INTERVIEW_MESSAGES,

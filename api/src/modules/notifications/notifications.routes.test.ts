@@ -1,3 +1,5 @@
+// Kept whole: preview, send and stats read one seeded set of students (each with its channels and appointment)
+// on one app and embedded database; split, each file would seed and start its own.
 import {
   MESSAGES,
   type MessagePreviewResponse,

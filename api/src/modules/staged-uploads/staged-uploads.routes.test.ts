@@ -1,3 +1,5 @@
+// Kept whole: tus staging end to end (creation, upload, lease lock, submit, sweep, metadata) on one app, one
+// embedded database and one staging directory; another file would start another database.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// Kept whole: the staff's student lists, search, statistics and counts read one seeded set of students (two
+// faculties and a bulk one) on one app and embedded database; split, each file would seed and start its own.
 import {
   MESSAGES,
   REVIEW_MESSAGES,
