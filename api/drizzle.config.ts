@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './api/src/db/schema.ts',
+  schema: './api/src/db/schema/index.ts',
   out: './api/drizzle',
 });

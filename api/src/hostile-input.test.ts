@@ -33,7 +33,7 @@ import { TWO_FACTOR_CASES } from '../test/hostile-input/two-factor-cases.js';
 import { multipartBody } from '../test/multipart.js';
 import { passStepUp } from '../test/step-up.js';
 import { createTestApp } from '../test/test-app.js';
-import { students } from './db/schema.js';
+import { students } from './db/schema/index.js';
 import { API_PREFIX } from './modules/auth/access-policy.js';
 
 /**

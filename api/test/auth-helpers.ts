@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../src/app.js';
 import type { Database } from '../src/db/pool.js';
-import { colleges, staffUsers } from '../src/db/schema.js';
+import { colleges, staffUsers } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/staff/password-hash.js';
 
 /** Test accounts' default password (letters and digits, as the rule wants). */

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import type { DbExecutor } from '../src/db/executor.js';
-import { colleges, students } from '../src/db/schema.js';
+import { colleges, students } from '../src/db/schema/index.js';
 
 type StudentInsert = typeof students.$inferInsert;
 export type StudentOverrides = Partial<Omit<StudentInsert, 'collegeId'>> & { college?: string };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/pool.js';
-import { colleges } from '../src/db/schema.js';
+import { colleges } from '../src/db/schema/index.js';
 
 export interface CollegeOptions {
   socialWork?: boolean;

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import { refreshDocumentsStatus } from '../src/db/documents-status.js';
 import type { Database } from '../src/db/pool.js';
-import { studentImages, students } from '../src/db/schema.js';
+import { studentImages, students } from '../src/db/schema/index.js';
 import { imageStorageKey } from '../src/modules/complete-data/image-keys.js';
 import type { ObjectStorage } from '../src/storage/storage.js';
 import { insertStudent, type StudentOverrides } from './builders.js';

@@ -2,7 +2,7 @@ import { addDays, nextSchedulingDay, type Period } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import type { Database } from '../src/db/pool.js';
-import { appointments, interviewSlots } from '../src/db/schema.js';
+import { appointments, interviewSlots } from '../src/db/schema/index.js';
 import { universityToday } from '../src/modules/scheduling/scheduling.rules.js';
 import { insertWaitingStudents } from '../src/modules/scheduling/testing/waiting-students.js';
 import { studentCookie } from './student-access.js';

@@ -6,7 +6,7 @@ import { afterAll } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/pool.js';
-import { notifications } from '../src/db/schema.js';
+import { notifications } from '../src/db/schema/index.js';
 import { createTestApp, TEST_SECRET } from './test-app.js';
 
 export const PUBLIC_URL = 'https://admission.example.edu';

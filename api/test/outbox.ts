@@ -1,7 +1,7 @@
 import type { NotificationEvent } from '@portal/common';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/pool.js';
-import { notifications } from '../src/db/schema.js';
+import { notifications } from '../src/db/schema/index.js';
 
 /**
  * The student's outbox rows (issue 17) in a fixed order: by occurrence, then channel. Their delivery state is

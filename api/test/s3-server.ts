@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
-import type { S3Config } from '../src/config/config.js';
+import type { S3Config } from '../src/config/storage.js';
 
 /** s3rver's fixed credentials. */
 const ACCESS_KEY = 'S3RVER';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
-import { notifications, students } from '../src/db/schema.js';
+import { notifications, students } from '../src/db/schema/index.js';
 
 /**
  * Passes the step-up (issue 33) on the session of `cookie` as the student would: asks for it, then answers with

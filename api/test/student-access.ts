@@ -1,12 +1,12 @@
 import { sign } from '@fastify/cookie';
 import { IMAGE_KINDS, photoFileName } from '@portal/common';
 import type { App } from '../src/app.js';
-import { appointments } from '../src/db/schema.js';
-import { SOCIAL_WORK_COLLEGE } from '../src/setup/seed/colleges.js';
+import { appointments } from '../src/db/schema/index.js';
 import {
   encodeStudentSession,
   STUDENT_SESSION_COOKIE,
 } from '../src/modules/student-session/student-session.js';
+import { SOCIAL_WORK_COLLEGE } from '../src/setup/seed/colleges.js';
 import { insertStudent, loginStudent, type StudentOverrides } from './builders.js';
 import { COMPLETE_DATA_FIELDS, SOCIAL_WORK_FAMILY } from './complete-data-fields.js';
 import { tinyPng } from './images.js';

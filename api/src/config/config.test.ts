@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultAcademicYear, loadConfig } from './config.js';
+import { defaultAcademicYear } from './branding.js';
+import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {

@@ -11,7 +11,7 @@ import { insertStudent } from '../../test/builders.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import { refreshDocumentsStatus } from './documents-status.js';
 import type { Database } from './pool.js';
-import { studentImages, students } from './schema.js';
+import { studentImages, students } from './schema/index.js';
 
 /** Every way a student's stored documents can stand: 0 to 6 images, each in each state (small, exhaustive). */
 function stateSets(): DocumentState[][] {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './executor.js';
-import { studentImages, students } from './schema.js';
+import { studentImages, students } from './schema/index.js';
 
 /**
  * The rule of `documentsStatusOf` (common/documents-status.ts) in SQL, over the student's image rows: `none`

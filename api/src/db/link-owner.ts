@@ -1,7 +1,7 @@
 import type { StaffRole } from '@portal/common';
 import { eq } from 'drizzle-orm';
 import type { Database } from './pool.js';
-import { staffUsers } from './schema.js';
+import { staffUsers } from './schema/index.js';
 
 export interface LinkOwner {
   userName: string;

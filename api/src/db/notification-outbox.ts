@@ -1,7 +1,7 @@
 import { NOTIFICATION_CHANNELS, type NotificationEvent } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './executor.js';
-import { notifications } from './schema.js';
+import { notifications } from './schema/index.js';
 
 /** One message to queue for a student, on every channel (issue 17). */
 export interface OutboxMessage {

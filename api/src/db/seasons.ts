@@ -1,6 +1,6 @@
 import { eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './pool.js';
-import { admissionSeasons, students } from './schema.js';
+import { admissionSeasons, students } from './schema/index.js';
 
 /**
  * Which admission season a query reads (issue 21). `admission_current_season()` (migration 0013) is a stable SQL

@@ -1,4 +1,4 @@
-import { colleges, students } from './schema.js';
+import { colleges, students } from './schema/index.js';
 
 /**
  * The columns that describe a student's record and completed data, with the college's name and flags: what both

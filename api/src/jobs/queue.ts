@@ -3,9 +3,9 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { NotificationsConfig } from '../config/config.js';
+import type { NotificationsConfig } from '../config/notifications.js';
 import type { Database } from '../db/pool.js';
-import * as schema from '../db/schema.js';
+import * as schema from '../db/schema/index.js';
 
 /**
  * Connections of the delivery path (pg-boss, the dispatcher, the workers' claims, the SMS rate counter). Its own

@@ -3,7 +3,7 @@ import { bearer, insertStaff, tokenFor } from '../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../test/builders.js';
 import { pdfLayoutText, pdfText, printsLiterally, printsWithinLines } from '../../test/pdf-text.js';
 import { createTestApp } from '../../test/test-app.js';
-import { appointments } from '../db/schema.js';
+import { appointments } from '../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../setup/seed/colleges.js';
 
 /**

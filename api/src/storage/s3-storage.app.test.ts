@@ -16,7 +16,7 @@ import { passStepUp } from '../../test/step-up.js';
 import { createTestApp, TEST_SECRET } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
-import { studentImages } from '../db/schema.js';
+import { studentImages } from '../db/schema/index.js';
 import { s3Storage } from './s3-storage.js';
 
 const s3 = await startS3Server();

@@ -9,7 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3Config } from '../config/config.js';
+import type { S3Config } from '../config/storage.js';
 import { assertStorageKey, type ObjectStorage, StorageError, StorageNotFoundError } from './storage.js';
 
 /** Parts of a streamed upload; a body shorter than one part (every image: 2 MB at most) is one plain PUT. */

@@ -1,3 +1,5 @@
+// Kept whole: one ordered table of hostile cases for the colleges' content, read by hostile-input.test.ts: the
+// accepted rows make a college and a program that later rows edit and finally delete.
 import { randomUUID } from 'node:crypto';
 import {
   CONTENT_LIMITS,

@@ -1,3 +1,5 @@
+// Kept whole: one ordered table of hostile multipart cases, read by hostile-input.test.ts: the accepted
+// complete-data submit stores the images the own-document and replacement rows then need.
 import * as XLSX from '@e965/xlsx';
 import { IMAGE_KINDS, type ImageKind, MESSAGES, photoFileName, REVIEW_MESSAGES } from '@portal/common';
 import { API_PREFIX } from '../../src/modules/auth/access-policy.js';

@@ -1,4 +1,4 @@
-// Over 400 lines: a table of data, one hostile case per JSON route and field, read by hostile-input.test.ts; its rows
+// Kept whole: a table of data, one hostile case per JSON route and field, read by hostile-input.test.ts; its rows
 // are independent, and splitting it by route would scatter the one list a new route must be added to.
 import { randomUUID } from 'node:crypto';
 import { IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES, REVIEW_NOTE_MAX_LENGTH } from '@portal/common';

@@ -1,7 +1,7 @@
 import type { AdditionalQuestion } from '@portal/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { additionalQuestions, students } from '../../db/schema.js';
+import { additionalQuestions, students } from '../../db/schema/index.js';
 import { inCurrentSeason } from '../../db/seasons.js';
 
 export interface StoredAnswer {

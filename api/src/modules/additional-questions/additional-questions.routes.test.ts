@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent, type StudentOverrides } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { additionalAnswers, students } from '../../db/schema.js';
+import { additionalAnswers, students } from '../../db/schema/index.js';
 import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -2,7 +2,7 @@ import type { QuestionType } from '@portal/common';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { additionalAnswers, additionalQuestions } from '../../db/schema.js';
+import { additionalAnswers, additionalQuestions } from '../../db/schema/index.js';
 
 /** A questionnaire question as stored, with how many students answered it. */
 export interface QuestionRow {

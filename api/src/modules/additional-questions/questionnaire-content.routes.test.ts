@@ -1,3 +1,5 @@
+// Kept whole: the questionnaire's editing routes (list, create, edit, order) and the answers that keep the
+// question as asked, on one app and one embedded database; another file would start another database.
 import {
   type AdditionalQuestion,
   CONTENT_LIMITS,
@@ -13,7 +15,7 @@ import { injectAs, insertStaff, type TestStaff } from '../../../test/auth-helper
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { additionalAnswers, additionalQuestions, auditLog, contentVersions } from '../../db/schema.js';
+import { additionalAnswers, additionalQuestions, auditLog, contentVersions } from '../../db/schema/index.js';
 import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
 import { myDataRepository } from '../my-data/index.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { appointments, colleges, interviewSlots, students } from '../../db/schema.js';
+import { appointments, colleges, interviewSlots, students } from '../../db/schema/index.js';
 
 export function appointmentCalendarRepository(db: Database) {
   /**

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, interviewSlots } from '../../db/schema.js';
+import { appointments, interviewSlots } from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const url = (id: string) => `/api/v1/students/appointment/${id}.ics`;

@@ -5,7 +5,7 @@ import { insertStaff, OTHER_FACULTY, TEST_FACULTY } from '../../../test/auth-hel
 import { insertStudent } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { recordAudit } from '../../db/audit-trail.js';
-import { auditLog, colleges, students } from '../../db/schema.js';
+import { auditLog, colleges, students } from '../../db/schema/index.js';
 import { auditRepository, pageQuery } from './audit.repository.js';
 
 const { db } = await createTestDatabase();

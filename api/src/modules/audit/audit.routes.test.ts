@@ -1,3 +1,5 @@
+// Kept whole: the audit screen's route (filters, pages, refusals, export, a deleted student) with its seed helpers,
+// on one app and one embedded database; another file would start another database.
 import { randomUUID } from 'node:crypto';
 import {
   AUDIT_ACTION_LABELS,
@@ -20,7 +22,7 @@ import {
 } from '../../../test/auth-helpers.js';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { auditLog, staffUsers } from '../../db/schema.js';
+import { auditLog, staffUsers } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { AUDIT_EXPORT_LINK_PURPOSE } from './audit.service.js';
 import { AUDIT_EXPORT_COLUMNS } from './audit-export.js';

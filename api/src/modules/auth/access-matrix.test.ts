@@ -12,7 +12,7 @@ import {
   tokenFor,
 } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { staffUsers } from '../../db/schema.js';
+import { staffUsers } from '../../db/schema/index.js';
 import { errorEnvelope } from '../../plugins/error-envelope.js';
 import { ACCESS_POLICY, type AccessRule, API_PREFIX } from './access-policy.js';
 import { authPlugin } from './auth.plugin.js';

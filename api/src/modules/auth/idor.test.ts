@@ -1,3 +1,5 @@
+// Kept whole: one table of IDOR cases (ids in the path, ids and faculties in the body) run against one victim,
+// one attacker and the staff of each role, on one app and embedded database.
 import { IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES } from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,7 @@ import {
   staffUsers,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE, TOURISM_EXCHANGE_COLLEGE } from '../../setup/seed/colleges.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/index.js';

@@ -13,7 +13,7 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { studentCookie } from '../../../test/student-access.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { colleges, staffUsers } from '../../db/schema.js';
+import { colleges, staffUsers } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { API_PREFIX } from './access-policy.js';
 

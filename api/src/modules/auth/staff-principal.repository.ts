@@ -1,7 +1,7 @@
 import type { StaffRole } from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { colleges, staffUsers } from '../../db/schema.js';
+import { colleges, staffUsers } from '../../db/schema/index.js';
 
 /** A staff account as the access guard reads it, afresh on every authenticated request. */
 export interface StaffAccount {

@@ -22,7 +22,7 @@ import {
   quizDraws,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { ACCESS_POLICY } from './access-policy.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

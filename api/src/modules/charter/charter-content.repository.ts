@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { charterVersions } from '../../db/schema.js';
+import { charterVersions } from '../../db/schema/index.js';
 import type { CharterSection } from './charter-text.js';
 
 /** One published charter, as `charter_versions` keeps it (never changed once written). */

@@ -2,7 +2,7 @@ import type { ContentCollege, ProgramEntry } from '@portal/common';
 import { type AnyColumn, and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { collegePrograms, colleges, students } from '../../db/schema.js';
+import { collegePrograms, colleges, students } from '../../db/schema/index.js';
 import { inCurrentSeason } from '../../db/seasons.js';
 
 const collegeColumns = {

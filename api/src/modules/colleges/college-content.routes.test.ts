@@ -1,3 +1,5 @@
+// Kept whole: the colleges' editing routes (colleges, programs, hiding, the instance caches) on one app and one
+// embedded database; another file would start another database.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CONTENT_MESSAGES,
@@ -19,7 +21,7 @@ import { multipartBody } from '../../../test/multipart.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import type { App } from '../../app.js';
-import { auditLog, collegePrograms, colleges, students } from '../../db/schema.js';
+import { auditLog, collegePrograms, colleges, students } from '../../db/schema/index.js';
 import { ARABIC_HEADERS, fixtureNationalId, xlsxOf } from '../imports/testing/spreadsheets.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { collegePrograms, colleges } from '../../db/schema.js';
+import { collegePrograms, colleges } from '../../db/schema/index.js';
 
 const entryColumns = {
   id: colleges.id,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { injectAs } from '../../../test/auth-helpers.js';
 import { insertCollege } from '../../../test/colleges.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { auditLog, colleges } from '../../db/schema.js';
+import { auditLog, colleges } from '../../db/schema/index.js';
 import { bumpContentVersion } from '../content/index.js';
 
 const { app, database } = await createTestApp();

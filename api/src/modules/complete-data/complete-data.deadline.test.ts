@@ -9,7 +9,7 @@ import { allDocuments, insertReviewableStudent, setDocumentReviews } from '../..
 import { outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { documentPhotos, filesUnder, patchMultipart, uploadFolders } from '../../../test/uploads.js';
-import { auditLog, colleges, studentImages, students } from '../../db/schema.js';
+import { auditLog, colleges, studentImages, students } from '../../db/schema/index.js';
 
 /**
  * The college's data deadline (issue 17): after it the student's complete-data submit and replacement of refused

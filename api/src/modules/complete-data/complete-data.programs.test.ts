@@ -5,7 +5,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { openDatabase } from '../../db/pool.js';
-import { collegePrograms, students } from '../../db/schema.js';
+import { collegePrograms, students } from '../../db/schema/index.js';
 import { TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { completeDataRepository, ProgramsChangedError } from './complete-data.repository.js';
 

@@ -10,7 +10,7 @@ import {
   studentContactChanges,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { contactChange } from './contact-change.js';
 
 /** An image checked and put into the storage, to be recorded with the student's data. */

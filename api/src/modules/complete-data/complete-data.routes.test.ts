@@ -1,3 +1,5 @@
+// Kept whole: one form's routes (PATCH and GET of the complete-data form, and its photos) case by case, on one
+// app and one embedded database with their fixture images; another file would start another database.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +26,7 @@ import { expectSamePicture } from '../../../test/same-picture.js';
 import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
-import { studentImages, students } from '../../db/schema.js';
+import { studentImages, students } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 

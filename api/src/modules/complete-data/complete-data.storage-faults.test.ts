@@ -9,7 +9,7 @@ import { tinyPng } from '../../../test/images.js';
 import { type FilePart, multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { filesUnder, uploadFolders } from '../../../test/uploads.js';
-import { studentImages, students } from '../../db/schema.js';
+import { studentImages, students } from '../../db/schema/index.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
-import { studentImages } from '../../db/schema.js';
+import { studentImages } from '../../db/schema/index.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 import { completeDataRepository } from './complete-data.repository.js';
 import { imageStorageKey } from './image-keys.js';

@@ -1,3 +1,5 @@
+// Kept whole: one route (PATCH /students/replaceDocuments/{id}) case by case, on one app and one embedded
+// database with its fixture images; another file would start another database.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,7 +22,7 @@ import type { FilePart } from '../../../test/multipart.js';
 import { expectSamePicture } from '../../../test/same-picture.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { documentPhotos, filesUnder, patchMultipart, uploadFolders } from '../../../test/uploads.js';
-import { auditLog, studentImages, students } from '../../db/schema.js';
+import { auditLog, studentImages, students } from '../../db/schema/index.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 
 const faults = storageFaults();

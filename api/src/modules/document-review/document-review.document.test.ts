@@ -17,7 +17,7 @@ import { loginStudent } from '../../../test/builders.js';
 import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { passStepUp } from '../../../test/step-up.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { localDiskStorage } from '../../storage/local-disk-storage.js';
 import { type ObjectStorage, StorageError } from '../../storage/storage.js';

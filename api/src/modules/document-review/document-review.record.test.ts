@@ -1,3 +1,5 @@
+// Kept whole: one route (GET /students/record/:id) reading one set of reviewable students with their quiz,
+// answers and history, on one app and one embedded database.
 import { randomUUID } from 'node:crypto';
 import {
   IMAGE_KINDS,
@@ -21,7 +23,13 @@ import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { recordAudit } from '../../db/audit-trail.js';
-import { additionalAnswers, appointments, auditLog, notifications, quizAttempts } from '../../db/schema.js';
+import {
+  additionalAnswers,
+  appointments,
+  auditLog,
+  notifications,
+  quizAttempts,
+} from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { QUESTIONNAIRE } from '../../setup/seed/questionnaire.js';
 import { HISTORY_LIMIT, NOTIFICATIONS_LIMIT } from './document-review.repository.js';

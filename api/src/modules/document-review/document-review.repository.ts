@@ -22,7 +22,7 @@ import {
   quizAttempts,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { inCurrentSeason } from '../../db/seasons.js';
 
 /** A student's history shows at most this many audit rows, the newest. */

@@ -1,3 +1,5 @@
+// Kept whole: one route (POST /students/review/:id), its messages and its bad bodies, on one app and one
+// embedded database; another file would start another database.
 import { randomUUID } from 'node:crypto';
 import {
   IMAGE_KINDS,
@@ -24,7 +26,7 @@ import { insertReviewableStudent, type ReviewableStudent } from '../../../test/d
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { refreshDocumentsStatus } from '../../db/documents-status.js';
-import { auditLog, studentImages, students } from '../../db/schema.js';
+import { auditLog, studentImages, students } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

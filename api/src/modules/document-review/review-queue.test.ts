@@ -18,7 +18,7 @@ import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { allDocuments, insertReviewableStudent, type ReviewableStudent } from '../../../test/documents.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog } from '../../db/schema.js';
+import { appointments, auditLog } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { linkOwner } from '../../db/link-owner.js';
 import type { Database } from '../../db/pool.js';
 import { readInBatches } from '../../db/read-in-batches.js';
-import { colleges } from '../../db/schema.js';
+import { colleges } from '../../db/schema/index.js';
 import type { ExportColumn } from './student-columns.js';
 
 /** Which students an export covers: complete or not, in one faculty or (null) all. */

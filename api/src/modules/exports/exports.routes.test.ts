@@ -8,7 +8,7 @@ import { injectAs, insertStaff, TEST_STAFF_PASSWORD, tokenFor } from '../../../t
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { unzip } from '../../../test/zip.js';
-import { auditLog, staffUsers, studentImages, students } from '../../db/schema.js';
+import { auditLog, staffUsers, studentImages, students } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { SUPPORT_COLUMNS } from './student-columns.js';
 

@@ -1,13 +1,7 @@
 import { INTERVIEW_CRITERIA, REFUSAL_REASON_LABELS } from '@portal/common';
 import { describe, expect, it } from 'vitest';
-import {
-  documentsReview,
-  type FormField,
-  fieldRows,
-  formatIssuedAt,
-  formData,
-  wrappable,
-} from './form-data.js';
+import { documentsReview, formData } from './form-data.js';
+import { type FormField, fieldRows, formatIssuedAt, wrappable } from './form-fields.js';
 import type { FormStudent } from './forms.repository.js';
 
 const student: FormStudent = {

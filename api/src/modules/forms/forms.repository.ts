@@ -2,7 +2,7 @@ import type { ImageKind, RefusalReason } from '@portal/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { linkOwner } from '../../db/link-owner.js';
 import type { Database } from '../../db/pool.js';
-import { appointments, colleges, interviewOutcomes, studentImages, students } from '../../db/schema.js';
+import { appointments, colleges, interviewOutcomes, studentImages, students } from '../../db/schema/index.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 
 /** The image kind printed on the forms. */

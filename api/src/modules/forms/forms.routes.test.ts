@@ -1,3 +1,5 @@
+// Kept whole: the three forms' downloads (student, staff, signed links, verification page) on one app and one
+// embedded database with the students they print; another file would start another database.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type StaffRole } from '@portal/common';
@@ -9,7 +11,7 @@ import { insertDocuments } from '../../../test/documents.js';
 import { tinyJpeg, tinyPng } from '../../../test/images.js';
 import { pdfPageCount, pdfText, printsLiterally } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { appointments, auditLog, studentImages, students } from '../../db/schema.js';
+import { appointments, auditLog, studentImages, students } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { SOCIAL_WORK_COLLEGE, TOURISM_COLLEGE } from '../../setup/seed/colleges.js';
 import { FORM_KINDS, FORMS, type FormKind } from './form-kinds.js';

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, insertStaff, TEST_FACULTY, type TestStaff } from '../../../test/auth-helpers.js';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, studentImages, students } from '../../db/schema.js';
+import { appointments, auditLog, studentImages, students } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 
 const { app, database } = await createTestApp();

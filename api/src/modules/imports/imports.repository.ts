@@ -2,7 +2,7 @@ import type { UploadStatus } from '@portal/common';
 import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { colleges } from '../../db/schema.js';
+import { colleges } from '../../db/schema/index.js';
 import type { ImportLiterals, RejectedRow } from './sheet-parser.js';
 
 /** The audit action of an upload; its details also keep the rejected rows for the downloadable report. */

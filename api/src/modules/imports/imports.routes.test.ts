@@ -1,3 +1,5 @@
+// Kept whole: one route (POST /students/upload and its template) case by case, on one app and one embedded
+// database; another file would start another database.
 import type { StaffRole } from '@portal/common';
 import { and, count, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -7,7 +9,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { multipartBody } from '../../../test/multipart.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { recordAudit } from '../../db/audit-trail.js';
-import { auditLog, colleges, students } from '../../db/schema.js';
+import { auditLog, colleges, students } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { importsRepository } from './imports.repository.js';
 import { importsService } from './imports.service.js';

@@ -10,7 +10,8 @@ import {
 import { fileDate } from '../../lib/attachment.js';
 import { DownloadAbortedError, type DownloadFile, XLSX_CONTENT_TYPE } from '../../lib/send-download.js';
 import { type CellValue, type SheetColumn, xlsxStream } from '../../lib/xlsx-stream.js';
-import type { DateRange, ExportRow, InterviewsRepository } from './interviews.repository.js';
+import type { DateRange, InterviewsRepository } from './interviews.repository.js';
+import type { ExportRow } from './outcomes.repository.js';
 
 /** The outcomes sheet: who, when and where, attendance, the six scores, the total, the decision and notes. */
 export const INTERVIEW_EXPORT_COLUMNS: readonly SheetColumn[] = [

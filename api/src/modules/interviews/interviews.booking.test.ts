@@ -1,3 +1,5 @@
+// Kept whole: the student's booking routes (slots, book, cancel) and the 24-hour rule on a fixed clock, on one
+// app and one embedded database; another file would start another database.
 import {
   type BookInterviewResponse,
   INTERVIEW_MESSAGES,
@@ -30,7 +32,7 @@ import {
   interviewSlots,
   notifications,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { interviewsRepository } from './interviews.repository.js';
 import { interviewsService } from './interviews.service.js';

@@ -10,7 +10,7 @@ import {
   workingDay,
 } from '../../../test/interviews.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, interviewSlots, students } from '../../db/schema.js';
+import { appointments, auditLog, interviewSlots, students } from '../../db/schema/index.js';
 
 /**
  * Issue 18, item 3: a slot never takes more than its capacity and a student never holds two appointments,

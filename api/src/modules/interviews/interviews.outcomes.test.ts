@@ -1,3 +1,5 @@
+// Kept whole: the committee's side after booking (day list, outcomes, statistics, export, the final form) on
+// one app and one embedded database with the same appointed students; another file would start another database.
 import {
   INTERVIEW_CRITERIA,
   INTERVIEW_MESSAGES,
@@ -24,11 +26,11 @@ import {
   interviewSlots,
   staffUsers,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { EXPORT_LINK_PURPOSE } from '../exports/index.js';
+import { INTERVIEW_EXPORT_LINK_PURPOSE } from './export-link.service.js';
 import { INTERVIEW_EXPORT_COLUMNS } from './interview-export.js';
-import { INTERVIEW_EXPORT_LINK_PURPOSE } from './interviews.service.js';
 
 /** Issue 18, the outcome: the day's list, attendance and the six scores, statistics, the export, the form. */
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
 import { fillSlot, insertSlot, SOCIAL_WORK, workingDay } from '../../../test/interviews.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, interviewOutcomes } from '../../db/schema.js';
+import { appointments, interviewOutcomes } from '../../db/schema/index.js';
 
 /** Issue 18, item 9: with INTERVIEW_RESULT_VISIBLE on, the student sees the decision once it is saved. */
 const { app, database } = await createTestApp({

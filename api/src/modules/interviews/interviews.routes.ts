@@ -35,7 +35,8 @@ import { API_PREFIX } from '../auth/index.js';
 import { requireStudent, studentSessionFirst } from '../student-session/index.js';
 import { exportFile, outcomesSheet } from './interview-export.js';
 import { interviewsRepository } from './interviews.repository.js';
-import { interviewsService, type RequestContext } from './interviews.service.js';
+import { interviewsService } from './interviews.service.js';
+import type { RequestContext } from './service-deps.js';
 
 export interface InterviewsRoutesOptions {
   /** The application secret: export links are signed with it, so any instance can serve them. */

@@ -15,7 +15,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { fillSlot, insertSlot, insertWaitingStudents, workingDay } from '../../../test/interviews.js';
 import { pdfLayoutText, pdfText } from '../../../test/pdf-text.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, interviewSlots, students } from '../../db/schema.js';
+import { appointments, auditLog, interviewSlots, students } from '../../db/schema/index.js';
 import { universityToday } from '../scheduling/index.js';
 
 /** Issue 18, slots: publish, edit (never below the bookings), close, list with the bookings. */

@@ -14,7 +14,7 @@ import {
   quizQuestions,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 /**
  * The students row as the student's data file shows it: every column but the two search keys, which only

@@ -21,7 +21,7 @@ import {
   quizDraws,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { MY_DATA_JSON } from './my-data.service.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

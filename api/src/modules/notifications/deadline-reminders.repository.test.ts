@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
-import { colleges, notifications, smsRate, students } from '../../db/schema.js';
+import { colleges, notifications, smsRate, students } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { deleteOldSmsCounts } from './channels/sms-rate.repository.js';
 import { queueDueReminders } from './deadline-reminders.js';

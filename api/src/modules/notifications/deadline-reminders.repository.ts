@@ -1,7 +1,7 @@
 import { type DeadlineReminderDays, NOTIFICATION_CHANNELS } from '@portal/common';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { colleges, notifications, students } from '../../db/schema.js';
+import { colleges, notifications, students } from '../../db/schema/index.js';
 
 export interface CollegeDeadline {
   collegeId: string;

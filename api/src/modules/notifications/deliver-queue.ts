@@ -1,6 +1,6 @@
 import { NOTIFICATION_MAX_TRIES } from '@portal/common';
 import type PgBoss from 'pg-boss';
-import type { NotificationsConfig } from '../../config/config.js';
+import type { NotificationsConfig } from '../../config/notifications.js';
 
 /** The queue of deliveries: one job per outbox row, its id the row's id. */
 export const DELIVER_QUEUE = 'notifications.deliver';

@@ -4,7 +4,7 @@ import { randomNationalId } from '../../../test/builders.js';
 import { createAnotherInstance, createDeliveringApp } from '../../../test/notifications.js';
 import { messageIdOf, startSmtpSink } from '../../../test/smtp-sink.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
-import { colleges, notifications, students } from '../../db/schema.js';
+import { colleges, notifications, students } from '../../db/schema/index.js';
 
 /**
  * Issue 17: two portal instances on one database, both delivering, share 1,000 e-mails between them: each

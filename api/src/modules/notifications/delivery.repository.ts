@@ -1,7 +1,7 @@
 import type { NotificationChannel, NotificationEvent } from '@portal/common';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { colleges, notificationCampaigns, notifications, students } from '../../db/schema.js';
+import { colleges, notificationCampaigns, notifications, students } from '../../db/schema/index.js';
 
 /** An outbox row taken for a try, with what the message needs of its student and campaign. */
 export interface ClaimedNotification {

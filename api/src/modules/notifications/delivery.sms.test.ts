@@ -5,7 +5,7 @@ import { createDeliveringApp, outboxRow } from '../../../test/notifications.js';
 import { GARBAGE_ANSWER, startSmsGateway } from '../../../test/sms-gateway.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
-import { notifications } from '../../db/schema.js';
+import { notifications } from '../../db/schema/index.js';
 import { DELIVER_QUEUE } from './deliver-queue.js';
 import { DELIVERY_MESSAGES, storableText } from './delivery-messages.js';
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { randomNationalId } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
-import { colleges, notifications, students } from '../../db/schema.js';
+import { colleges, notifications, students } from '../../db/schema/index.js';
 import { createQueue, ensureQueue, queuePool } from '../../jobs/queue.js';
 import { DELIVER_QUEUE, deliverQueueOptions } from './deliver-queue.js';
 import { dispatcher } from './dispatcher.js';

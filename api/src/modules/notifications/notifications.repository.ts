@@ -8,7 +8,7 @@ import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { progressCondition } from '../../db/progress-filter.js';
-import { colleges, notificationCampaigns, notifications } from '../../db/schema.js';
+import { colleges, notificationCampaigns, notifications } from '../../db/schema/index.js';
 
 /** The staff message's outbox rows name it by this event; the delivery reads the text from the campaign. */
 const STAFF_MESSAGE: NotificationEvent = 'staffMessage';

@@ -1,3 +1,5 @@
+// Kept whole: preview, send and stats read one seeded set of students (each with its channels and appointment)
+// on one app and embedded database; split, each file would seed and start its own.
 import {
   MESSAGES,
   type MessagePreviewResponse,
@@ -23,7 +25,13 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { changedTables, databaseFingerprint } from '../../../test/database-fingerprint.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, colleges, notificationCampaigns, notifications } from '../../db/schema.js';
+import {
+  appointments,
+  auditLog,
+  colleges,
+  notificationCampaigns,
+  notifications,
+} from '../../db/schema/index.js';
 import { CAMPAIGNS_LISTED, FAILURES_LISTED, SEND_AUDIT_ACTION } from './notifications.service.js';
 
 /** Issue 17: the staff message (preview, send) and the delivery figures, on a real database. */

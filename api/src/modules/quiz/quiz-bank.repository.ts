@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { quizQuestions, quizQuestionVersions } from '../../db/schema.js';
+import { quizQuestions, quizQuestionVersions } from '../../db/schema/index.js';
 import type { QuizQuestionContent } from './quiz-bank.rules.js';
 
 /** A question of the bank as the content screen reads it. */

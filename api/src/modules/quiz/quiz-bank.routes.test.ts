@@ -1,3 +1,5 @@
+// Kept whole: the quiz bank's editing routes and what a stored draw keeps of them, on one app and one embedded
+// database; another file would start another database.
 import { CONTENT_MESSAGES, MESSAGES, QUIZ_QUESTION_COUNT, type StaffRole } from '@portal/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -12,7 +14,7 @@ import {
   quizDraws,
   quizQuestions,
   quizQuestionVersions,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;

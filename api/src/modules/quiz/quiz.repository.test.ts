@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { insertStudent } from '../../../test/builders.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { openDatabase } from '../../db/pool.js';
-import { quizDraws } from '../../db/schema.js';
+import { quizDraws } from '../../db/schema/index.js';
 import { quizRepository } from './quiz.repository.js';
 
 const database = await createTestDatabase();

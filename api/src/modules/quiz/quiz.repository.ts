@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, poolOf } from '../../db/pool.js';
-import { quizAttempts, quizDraws, students } from '../../db/schema.js';
+import { quizAttempts, quizDraws, students } from '../../db/schema/index.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

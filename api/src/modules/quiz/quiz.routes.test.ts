@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { quizAttempts, quizDraws, quizQuestions, students } from '../../db/schema.js';
+import { quizAttempts, quizDraws, quizQuestions, students } from '../../db/schema/index.js';
 import { QUIZ_BANK } from '../charter/index.js';
 import { encodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/index.js';
 

@@ -6,7 +6,7 @@ import { injectAs } from '../../../test/auth-helpers.js';
 import { accomplishedStudent } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { unzip } from '../../../test/zip.js';
-import { studentImages } from '../../db/schema.js';
+import { studentImages } from '../../db/schema/index.js';
 import { SOCIAL_WORK_COLLEGE } from '../../setup/seed/colleges.js';
 import { FORMS } from '../forms/index.js';
 import { MY_DATA_JSON } from '../my-data/index.js';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { insertReviewableStudent } from '../../../test/documents.js';
 import { createDeliveringApp } from '../../../test/notifications.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { admissionSeasons } from '../../db/schema.js';
+import { admissionSeasons } from '../../db/schema/index.js';
 import { createQueue, queuePool } from '../../jobs/queue.js';
 import { RETENTION_QUEUE, startImageRetention } from './retention-job.js';
 

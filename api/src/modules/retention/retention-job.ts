@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { recordAudit } from '../../db/audit-trail.js';
-import * as schema from '../../db/schema.js';
+import * as schema from '../../db/schema/index.js';
 import { ensureQueue } from '../../jobs/queue.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { deleteDueSeasonImages, type RetentionRun } from './image-retention.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { admissionSeasons, studentImages, students } from '../../db/schema.js';
+import { admissionSeasons, studentImages, students } from '../../db/schema/index.js';
 
 /**
  * The key of the session advisory lock a retention run holds from start to end: whichever instance pg-boss

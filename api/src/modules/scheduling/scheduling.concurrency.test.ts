@@ -6,7 +6,7 @@ import { injectAs, insertStaff, type TestStaff } from '../../../test/auth-helper
 import { createTestApp, createTestDatabase } from '../../../test/test-app.js';
 import { recordAudit } from '../../db/audit-trail.js';
 import { openDatabase } from '../../db/pool.js';
-import { appointments, auditLog, students } from '../../db/schema.js';
+import { appointments, auditLog, students } from '../../db/schema/index.js';
 import { schedulingRepository } from './scheduling.repository.js';
 import { pickForAppointment, universityToday } from './scheduling.rules.js';
 import { schedulingService } from './scheduling.service.js';

@@ -11,7 +11,7 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.js';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
-import { appointments, auditLog, students } from '../../db/schema.js';
+import { appointments, auditLog, students } from '../../db/schema/index.js';
 import { createLinkSigner } from '../../lib/signed-link.js';
 import { PdfRenderError } from '../../pdf/pdf-renderer.js';
 import { SCHEDULE_PRINT_LINK, signPathLink } from '../auth/index.js';

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { injectAs, insertStaff, type TestStaff } from '../../../test/auth-helpers.js';
 import { bothChannels, outboxRows } from '../../../test/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, auditLog, notifications, students } from '../../db/schema.js';
+import { appointments, auditLog, notifications, students } from '../../db/schema/index.js';
 import { pickForAppointment, universityToday } from './scheduling.rules.js';
 import { insertWaitingStudents } from './testing/waiting-students.js';
 

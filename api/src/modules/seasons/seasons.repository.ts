@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { admissionSeasons } from '../../db/schema.js';
+import { admissionSeasons } from '../../db/schema/index.js';
 
 export interface SeasonRow {
   id: string;

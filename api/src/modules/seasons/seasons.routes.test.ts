@@ -7,7 +7,7 @@ import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { COMPLETE_DATA_FIELDS } from '../../../test/complete-data-fields.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { documentPhotos, patchMultipart } from '../../../test/uploads.js';
-import { admissionSeasons, auditLog, studentImages, students } from '../../db/schema.js';
+import { admissionSeasons, auditLog, studentImages, students } from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });
 const { db } = database;

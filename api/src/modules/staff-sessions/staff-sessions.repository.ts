@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { staffUsers } from '../../db/schema.js';
+import { staffUsers } from '../../db/schema/index.js';
 
 export function staffSessionsRepository(db: Database) {
   return {

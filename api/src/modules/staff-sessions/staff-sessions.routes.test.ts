@@ -10,7 +10,7 @@ import { bearer, insertStaff, type TestStaff, tokenFor } from '../../../test/aut
 import { createTestApp, TEST_SECRET } from '../../../test/test-app.js';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
-import { auditLog, staffUsers } from '../../db/schema.js';
+import { auditLog, staffUsers } from '../../db/schema/index.js';
 
 /**
  * 'Sign out on all devices' (issue 20, item 9) across two instances of the portal on one database, as behind a

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/pool.js';
-import { uploadLocks } from '../../db/schema.js';
+import { uploadLocks } from '../../db/schema/index.js';
 
 export interface PgLockerOptions {
   /** How long a lease lasts unless renewed: a crashed holder frees the upload after this. */

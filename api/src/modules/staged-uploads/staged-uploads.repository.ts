@@ -2,7 +2,7 @@ import type { ImageContentType, ImageKind } from '@portal/common';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { stagedUploads, uploadLocks } from '../../db/schema.js';
+import { stagedUploads, uploadLocks } from '../../db/schema/index.js';
 
 /** How long a staged upload may wait for its submit; older ones are refused and swept. */
 export const STAGED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+// Kept whole: tus staging end to end (creation, upload, lease lock, submit, sweep, metadata) on one app, one
+// embedded database and one staging directory; another file would start another database.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +23,7 @@ import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { tusClient } from '../../../test/tus.js';
 import { documentPhotos, patchMultipart } from '../../../test/uploads.js';
-import { stagedUploads, studentImages, students, uploadLocks } from '../../db/schema.js';
+import { stagedUploads, studentImages, students, uploadLocks } from '../../db/schema/index.js';
 import { PgLocker } from './pg-locker.js';
 import { tusStagingDir } from './staged-upload-store.js';
 import { STAGED_UPLOADS_PER_SESSION } from './staged-uploads.routes.js';

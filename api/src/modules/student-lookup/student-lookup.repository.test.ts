@@ -10,7 +10,7 @@ import {
   interviewSlots,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import {
   asOneJsonColumn,
   lookupColumns,

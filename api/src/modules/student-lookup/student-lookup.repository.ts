@@ -8,7 +8,7 @@ import {
   interviewSlots,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { inCurrentSeason } from '../../db/seasons.js';
 import { studentProfileColumns } from '../../db/student-profile-columns.js';
 

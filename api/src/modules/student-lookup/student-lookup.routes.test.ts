@@ -5,7 +5,7 @@ import { insertStudent } from '../../../test/builders.js';
 import { insertCollege } from '../../../test/colleges.js';
 import { allDocuments, insertDocuments, setDocumentReviews } from '../../../test/documents.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { appointments, studentImages } from '../../db/schema.js';
+import { appointments, studentImages } from '../../db/schema/index.js';
 import { decodeStudentSession, STUDENT_SESSION_COOKIE } from '../student-session/index.js';
 
 const { app, database } = await createTestApp({ STUDENT_LOOKUP_RATE_LIMIT: '10000' });

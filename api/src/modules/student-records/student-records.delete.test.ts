@@ -15,7 +15,7 @@ import {
   quizDraws,
   studentImages,
   students,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -4,7 +4,7 @@ import { nameSearchKeySql, normalizedNameSql } from '../../db/arabic-search.js';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
 import { progressCondition } from '../../db/progress-filter.js';
-import { appointments, colleges, studentImages, students } from '../../db/schema.js';
+import { appointments, colleges, studentImages, students } from '../../db/schema/index.js';
 import { inCurrentSeason, inSeason, inSeasonPlaceholder } from '../../db/seasons.js';
 
 /** A student row as the staff list and search read it. */

@@ -1,3 +1,5 @@
+// Kept whole: the staff's student lists, search, statistics and counts read one seeded set of students (two
+// faculties and a bulk one) on one app and embedded database; split, each file would seed and start its own.
 import {
   MESSAGES,
   REVIEW_MESSAGES,
@@ -18,7 +20,7 @@ import {
 import { insertStudent } from '../../../test/builders.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { nameSearchKeySql } from '../../db/arabic-search.js';
-import { appointments, auditLog, colleges, students } from '../../db/schema.js';
+import { appointments, auditLog, colleges, students } from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import { type Database, poolOf } from '../../db/pool.js';
-import { studentSessions } from '../../db/schema.js';
+import { studentSessions } from '../../db/schema/index.js';
 
 /** What the server holds of one session: whether it was logged out, whether a step-up is passed now. */
 export interface SessionState {

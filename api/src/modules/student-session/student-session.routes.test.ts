@@ -5,7 +5,7 @@ import { insertStudent, loginStudent } from '../../../test/builders.js';
 import { createSecondInstance } from '../../../test/second-instance.js';
 import { createTestApp } from '../../../test/test-app.js';
 import type { App } from '../../app.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog } from '../../db/schema/index.js';
 import { decodeStudentSession } from './student-session.js';
 
 /** Issue 33: `POST /students/logout` ends the session on the server, for every instance at once. */

@@ -3,7 +3,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app.js';
 import type { Config } from '../../config/config.js';
-import { studentSessions } from '../../db/schema.js';
+import { studentSessions } from '../../db/schema/index.js';
 import {
   checkStudentSession,
   decodeStudentSession,

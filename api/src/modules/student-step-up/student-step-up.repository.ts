@@ -4,7 +4,7 @@ import { type AuditEntry, recordAudit } from '../../db/audit-trail.js';
 import type { DbExecutor } from '../../db/executor.js';
 import { queueNotifications } from '../../db/notification-outbox.js';
 import type { Database } from '../../db/pool.js';
-import { studentContactChanges, studentSessions, students } from '../../db/schema.js';
+import { studentContactChanges, studentSessions, students } from '../../db/schema/index.js';
 
 /** The session a step-up acts on, as its cookie says. */
 export interface StepUpSession {

@@ -6,7 +6,7 @@ import { lastStepUpCode } from '../../../test/step-up.js';
 import { accomplishedStudent, completeDataForm } from '../../../test/student-access.js';
 import { createTestApp } from '../../../test/test-app.js';
 import type { App } from '../../app.js';
-import { auditLog, notifications, studentSessions } from '../../db/schema.js';
+import { auditLog, notifications, studentSessions } from '../../db/schema/index.js';
 
 /** Issue 33: the step-up before the own-data zip and the own document images, by code and by seat number. */
 const { app } = await createTestApp({

@@ -2,7 +2,7 @@ import { LOGIN_CHALLENGE_MAX_FAILURES, type StaffRole } from '@portal/common';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { staffLoginChallenges, staffRecoveryCodes, staffUsers } from '../../db/schema.js';
+import { staffLoginChallenges, staffRecoveryCodes, staffUsers } from '../../db/schema/index.js';
 
 /** An account's second factor as stored: the sealed secret never leaves the service. */
 export interface TwoFactorAccount {

@@ -1,3 +1,5 @@
+// Kept whole: the second factor's life (setup, enable, sign-in, disable, reset, console reset, the secret) on one
+// app and one embedded database; another file would start another database.
 import {
   LOGIN_CHALLENGE_MAX_FAILURES,
   LOGIN_CHALLENGE_SECONDS,

@@ -11,7 +11,7 @@ import {
   tokenFor,
 } from '../../../test/auth-helpers.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { staffUsers } from '../../db/schema.js';
+import { staffUsers } from '../../db/schema/index.js';
 
 const { app, database } = await createTestApp();
 const db = database.db;

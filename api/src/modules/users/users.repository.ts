@@ -2,7 +2,7 @@ import type { StaffRole } from '@portal/common';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/executor.js';
 import type { Database } from '../../db/pool.js';
-import { colleges, staffUsers } from '../../db/schema.js';
+import { colleges, staffUsers } from '../../db/schema/index.js';
 
 /** A staff account with its college name and password hash (the hash never leaves the service). */
 export interface StaffRow {

@@ -28,8 +28,9 @@ import { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { loginThrottle, withRetryAfter } from '../sign-in-throttle/index.js';
+import type { RequestContext } from './service-deps.js';
 import { usersRepository } from './users.repository.js';
-import { type RequestContext, usersService } from './users.service.js';
+import { usersService } from './users.service.js';
 
 const GUARDED = [401, 403] as const;
 

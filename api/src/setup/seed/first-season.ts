@@ -3,8 +3,8 @@ import type { Database } from '../../db/pool.js';
 
 /**
  * While the portal has only its first admission season (issue 21), that season is named by ACADEMIC_YEAR (or the
- * year config.ts derives from the date), as the academic year was named before seasons existed. Once a super admin
- * has opened a second season, names are the seasons screen's business and a start changes none.
+ * year config/branding.ts derives from the date), as the academic year was named before seasons existed. Once a
+ * super admin has opened a second season, names are the seasons screen's business and a start changes none.
  */
 export async function nameFirstSeason(db: Database, academicYear: string): Promise<void> {
   await db.execute(sql`

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { NotificationsConfig } from '../../../config/config.js';
+import type { NotificationsConfig } from '../../../config/notifications.js';
 import { DELIVERY_MESSAGES, DeliveryError } from '../delivery-messages.js';
 import type { MessageAttachment } from '../message-content.js';
 import { sendSlots } from './send-slots.js';

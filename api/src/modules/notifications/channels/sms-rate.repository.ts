@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/pool.js';
-import { smsRate } from '../../../db/schema.js';
+import { smsRate } from '../../../db/schema/index.js';
 
 export interface SlotAnswer {
   granted: boolean;

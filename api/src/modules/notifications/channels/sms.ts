@@ -1,4 +1,4 @@
-import type { NotificationsConfig } from '../../../config/config.js';
+import type { NotificationsConfig } from '../../../config/notifications.js';
 import { DELIVERY_MESSAGES, DeliveryError, storableText } from '../delivery-messages.js';
 import type { SmsRateLimiter } from './sms-rate.js';
 
