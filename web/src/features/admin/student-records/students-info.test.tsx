@@ -2,15 +2,15 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES, type StaffRole, type StudentRecord } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDownload } from '@/components/admin/open-download';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
+import { listPath, studentRecord } from '@/components/admin/testing/student-records';
 import { CLOSED_SEASON_NOTICE } from '@/components/season-select/closed-season-notice';
 import { PREVIOUS, SEASONS, seasonsAnswer } from '@/components/season-select/testing/seasons';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { openDownload } from '../shared/open-download';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
-import { listPath, studentRecord } from './testing/student-records';
 
-vi.mock('../shared/open-download', () => ({ openDownload: vi.fn() }));
+vi.mock('@/components/admin/open-download', () => ({ openDownload: vi.fn() }));
 
 const COLLEGES = 'GET /api/v1/colleges';
 const COUNTS = 'GET /api/v1/users/getAllStudentsNumber';

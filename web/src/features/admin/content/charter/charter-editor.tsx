@@ -1,16 +1,20 @@
 import { Alert, Badge, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { CharterSections, CharterVersion } from '@portal/common';
 import { useEffect, useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import {
+  LoadingStatus,
+  LoadProblem,
+  useEndSessionOnUnauthorized,
+} from '@/components/admin/content/load-state';
+import { DateTime } from '@/components/admin/date-time';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { ERROR_PROPS } from '@/components/admin/field-error';
+import { Section } from '@/components/admin/section';
+import { useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { DateTime } from '../../shared/date-time';
-import { DIALOG_STYLES } from '../../shared/dialog-styles';
-import { ERROR_PROPS } from '../../shared/field-error';
-import { Section } from '../../shared/section';
-import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
-import { LoadingStatus, LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
 import { useCharter, usePreviewCharter, usePublishCharter } from './api/charter';
 import {
   checkDraft,

@@ -2,15 +2,19 @@ import { Anchor, Badge, Checkbox, Group, Modal, Stack, Text, Title } from '@mant
 import type { ContentCollege, ProgramEntry } from '@portal/common';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { DialogActions } from '@/components/admin/content/dialog-actions';
+import {
+  LoadingStatus,
+  LoadProblem,
+  useEndSessionOnUnauthorized,
+} from '@/components/admin/content/load-state';
+import { ProblemAlert } from '@/components/admin/content/problem-alert';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { DIALOG_STYLES } from '../../shared/dialog-styles';
-import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
-import { DialogActions } from '../shared/dialog-actions';
-import { LoadingStatus, LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
-import { ProblemAlert } from '../shared/problem-alert';
 import { type CollegeWrite, useContentColleges, useWriteCollege } from './api/colleges-content';
 import {
   type CollegeFormValues,

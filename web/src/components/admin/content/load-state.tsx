@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/common';
 import { useEffect } from 'react';
 import { Button } from '@/components/button';
 import type { ApiResult } from '@/lib/api-client';
-import { useStaffErrorHandler } from '../../shell/staff-session';
+import { useStaffErrorHandler } from '../staff-session';
 
 const RETRY = 'إعادة المحاولة';
 

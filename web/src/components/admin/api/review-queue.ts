@@ -1,7 +1,7 @@
 import { reviewQueueResponseSchema } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
+import { staffKeys } from '../staff-session';
 
 /**
  * The review queue (issue 16), shared by its screen and the student record page: the record page moves to the next

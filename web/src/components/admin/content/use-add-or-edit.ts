@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessNotice } from '@/components/notices';
 import type { ApiResult } from '@/lib/api-client';
-import { useStaffRefusal } from '../../shell/staff-session';
+import { useStaffRefusal } from '../staff-session';
 
 type Saved<Entry> = ApiResult<{ data: Entry; message: string }>;
 

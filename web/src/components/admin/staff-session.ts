@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { showApiError, showErrorNotice } from '@/components/notices';
 import { type ApiError, apiRequest } from '@/lib/api-client';
 import { removeCookie } from '@/lib/cookies';
-import type { StaffAccess } from './admin-screens';
 
 /**
  * Staff queries are keyed by the token they were fetched with, so a later sign-in (another account in the same
@@ -63,6 +62,12 @@ export function useSignOut(): (message?: string) => void {
     [navigate, queryClient],
   );
 }
+
+/** What the client knows of the signed-in account once `GET /users/getMe` answers. */
+export type StaffAccess = Pick<
+  StaffMe,
+  'role' | 'passwordChanged' | 'twoFactorEnabled' | 'twoFactorRequired'
+>;
 
 export interface StaffSession extends StaffAccess {
   /** The account as `GET /users/getMe` last said. */

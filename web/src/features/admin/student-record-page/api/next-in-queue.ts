@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ApiError } from '@/lib/api-client';
 import {
   getReviewQueue,
   passedInQueueRun,
   REVIEW_QUEUE_PAGE_SIZE,
   type ReviewQueuePage,
   reviewQueueKey,
-} from '../../shared/api/review-queue';
+} from '@/components/admin/api/review-queue';
+import type { ApiError } from '@/lib/api-client';
 
 export type NextStudent = { id: string; queue: ReviewQueuePage } | { id: null } | { error: ApiError };
 

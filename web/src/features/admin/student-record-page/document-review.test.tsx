@@ -10,10 +10,10 @@ import {
 } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
+import { studentRecord } from '@/components/admin/testing/student-records';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { studentRecord } from '../student-records/testing/student-records';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 import {
   queuePath,
   recordAnswer,

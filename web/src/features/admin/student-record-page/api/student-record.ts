@@ -7,8 +7,8 @@ import {
   studentRecordPageResponseSchema,
 } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 export const recordKey = (token: string, id: string) =>
   [...staffKeys.of(token), 'studentRecord', id] as const;

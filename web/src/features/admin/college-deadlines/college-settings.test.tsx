@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { type CollegeEntry, DEADLINE_MESSAGES, MESSAGES } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi, testBranding } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const COLLEGES = 'GET /api/v1/colleges';
 const patchPath = (id: string) => `PATCH /api/v1/colleges/${id}`;

@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { COMPLETE_DATA_LABELS, IMAGE_KINDS, MESSAGES, REVIEW_MESSAGES, type StaffRole } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, signedInAs } from '../testing/staff-fixtures';
 import {
   imagePath,
   recordAnswer,

@@ -1,12 +1,12 @@
 import { Alert, Badge, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { type CollegeEntry, deadlinePassed, formatDeadline, MESSAGES } from '@portal/common';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { OptionalDatePicker } from '@/components/admin/schedule-date-picker';
+import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { DIALOG_STYLES } from '../shared/dialog-styles';
-import { OptionalDatePicker } from '../shared/schedule-date-picker';
-import { useStaffErrorHandler, useStaffRefusal, useStaffSession } from '../shell/staff-session';
 import { useColleges, useSetCollegeDeadline, useUniversityTimeZone } from './api/colleges';
 import classes from './college-settings.module.css';
 import { instantOnWallClock, wallClockOf } from './zoned-time';

@@ -16,8 +16,8 @@ import {
   weekdayOf,
 } from '@portal/common';
 import { type ReactNode, useId } from 'react';
+import { DateTime } from '@/components/admin/date-time';
 import { TableScroll } from '@/components/table-scroll';
-import { DateTime } from '../shared/date-time';
 import classes from './student-record.module.css';
 
 type Student = StudentRecordPage['student'];

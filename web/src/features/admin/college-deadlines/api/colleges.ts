@@ -6,8 +6,8 @@ import {
   collegesListResponseSchema,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 const collegesKey = (token: string) => [...staffKeys.of(token), 'colleges', 'deadlines'] as const;
 

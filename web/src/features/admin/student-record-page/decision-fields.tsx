@@ -7,7 +7,7 @@ import {
   type RefusalReason,
 } from '@portal/common';
 import { type Control, Controller, useWatch } from 'react-hook-form';
-import { ERROR_PROPS } from '../shared/field-error';
+import { ERROR_PROPS } from '@/components/admin/field-error';
 import { draftPath, type ReviewDraft, type ReviewOutput } from './review-form';
 
 const DECISION = 'قرار المستند';

@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { SEASON_MESSAGES, type StudentRecordPage } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { CLOSED_SEASON_NOTICE } from '@/components/season-select/closed-season-notice';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, signedInAs } from '../testing/staff-fixtures';
 import {
   CLOSED_SEASON,
   CURRENT_SEASON,
