@@ -41,8 +41,12 @@ module.exports = {
     {
       name: 'web-features-apart',
       severity: 'error',
-      comment: 'Web features do not import each other; what two features share lives in components/ or lib/.',
-      from: { path: '^web/src/features/([^/]+)/' },
+      comment:
+        'Web features do not import each other; what two features share lives in components/ or lib/. A feature is ' +
+        'features/<x>/, and under admin/ (a family of staff screens, not one feature) each features/admin/<x>/; ' +
+        'under admin/content/ (the super admin\'s content editors) each features/admin/content/<x>/. ' +
+        'No exceptions: the admin shell is a feature like the screens, and app/routes.tsx wires both.',
+      from: { path: '^web/src/features/(admin/content/[^/]+|admin/[^/]+|[^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
     {
