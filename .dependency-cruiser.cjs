@@ -44,7 +44,7 @@ module.exports = {
       comment:
         'Web features do not import each other; what two features share lives in components/ or lib/. A feature is ' +
         'features/<x>/, and under admin/ (a family of staff screens, not one feature) each features/admin/<x>/; ' +
-        'under admin/content/ (the super admin\'s content editors) each features/admin/content/<x>/. ' +
+        "under admin/content/ (the super admin's content editors) each features/admin/content/<x>/. " +
         'No exceptions: the admin shell is a feature like the screens, and app/routes.tsx wires both.',
       from: { path: '^web/src/features/(admin/content/[^/]+|admin/[^/]+|[^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
@@ -67,6 +67,12 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.imports.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'] },
+    // Packages that name their files in package.json "exports" (react-router/dom, altcha-lib, heic-to/csp) are
+    // followed there, as Vite and TypeScript do; without it they count as unresolvable.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'],
+    },
   },
 };
