@@ -1,13 +1,9 @@
-import { Alert, Badge, Group, Kbd, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Stack, Tabs, Text } from '@mantine/core';
 import {
-  DOCUMENT_STATE_LABELS,
-  type DocumentState,
   IMAGE_KIND_LABELS,
   IMAGE_KINDS,
   type ImageKind,
-  REFUSAL_REASON_LABELS,
   REVIEW_MESSAGES,
-  type ReviewedDocument,
   SEASON_MESSAGES,
   type StudentRecordPage,
 } from '@portal/common';
@@ -16,7 +12,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { queuePageSearch, queueSearch, type ReviewQueuePage } from '@/components/admin/api/review-queue';
-import { DateTime } from '@/components/admin/date-time';
 import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { studentRecordPath } from '@/components/admin/student-record-path';
 import { Button } from '@/components/button';
@@ -24,8 +19,10 @@ import { showErrorNotice, showSuccessNotice } from '@/components/notices';
 import type { ApiResult } from '@/lib/api-client';
 import { useNextInQueue } from './api/next-in-queue';
 import { recordKey, saveReview, withSavedReview } from './api/student-record';
-import { type DocumentImage, useDocumentImages } from './api/use-document-images';
+import { useDocumentImages } from './api/use-document-images';
 import { DecisionFields } from './decision-fields';
+import { DocumentFacts } from './document-facts';
+import { DocumentTab } from './document-tab';
 import { DocumentViewer } from './document-viewer';
 import {
   type DraftPath,
@@ -39,6 +36,7 @@ import {
   reviewResolver,
   savedDraft,
 } from './review-form';
+import { ShortcutHelp } from './shortcut-help';
 import classes from './student-record.module.css';
 import { useReviewShortcuts } from './use-review-shortcuts';
 
@@ -49,17 +47,10 @@ const SKIP = 'تخطي الطالب';
 const NOTHING_CHANGED = 'لم تغير أي قرار بعد: اقبل المستندات أو ارفضها ثم احفظ.';
 const QUEUE_DONE = 'لا يوجد طلاب آخرون بانتظار المراجعة في هذه القائمة';
 const NOT_UPLOADED = 'لم يرفع الطالب بعد';
-const UNSAVED = 'لم يحفظ';
-const UPLOADED_AT = 'تاريخ الرفع';
-const SIZE = 'الحجم';
-const LAST_DECISION = 'القرار المحفوظ';
-const BY = 'بواسطة';
 const NATIONAL_ID = 'الرقم القومي';
 const HIDE_MESSAGE = 'إخفاء الرسالة';
 
 type SavedRecord = ApiResult<{ status: 'success'; data: StudentRecordPage }>;
-
-const STATE_COLORS: Record<DocumentState, string> = { pending: 'gray', accepted: 'teal', rejected: 'red' };
 
 interface DocumentReviewProps {
   record: StudentRecordPage;
@@ -325,106 +316,5 @@ export function DocumentReview({ record, queue, onReload, readOnly }: DocumentRe
         </div>
       )}
     </Stack>
-  );
-}
-
-/** The keys, in a line a reviewer reads once; Latin key names stay left to right inside the Arabic sentence. */
-function ShortcutHelp({ fromQueue }: { fromQueue: boolean }) {
-  const key = (name: string) => (
-    <bdi>
-      <Kbd size="xs">{name}</Kbd>
-    </bdi>
-  );
-  return (
-    <Text size="sm" c="dimmed" visibleFrom="sm" className={classes.shortcuts}>
-      اختصارات لوحة المفاتيح: {key('A')} قبول · {key('R')} رفض واختيار السبب · {key('N')} أو {key('J')}{' '}
-      المستند التالي · {key('P')} أو {key('K')} السابق · {key('S')} أو{' '}
-      <bdi dir="ltr">
-        <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd>
-      </bdi>{' '}
-      {fromQueue ? 'حفظ والانتقال للطالب التالي' : 'حفظ'}
-    </Text>
-  );
-}
-
-function DocumentTab({
-  document,
-  image,
-  decision,
-  changed,
-}: {
-  document: ReviewedDocument;
-  image: DocumentImage | undefined;
-  decision: 'accepted' | 'rejected' | '';
-  changed: boolean;
-}) {
-  const state: DocumentState = decision || 'pending';
-  return (
-    <span className={classes.docTabInner}>
-      {image?.status === 'ready' ? (
-        <img src={image.url} alt="" className={classes.thumb} />
-      ) : (
-        <span className={classes.thumb} />
-      )}
-      <span className={classes.docTabText}>
-        <span className={classes.docTabLabel}>{IMAGE_KIND_LABELS[document.kind]}</span>
-        <Badge
-          variant="light"
-          color={STATE_COLORS[state]}
-          c={`${STATE_COLORS[state]}.9`}
-          radius="sm"
-          tt="none"
-          fw={600}
-          miw="max-content"
-        >
-          {DOCUMENT_STATE_LABELS[state]}
-          {changed ? ` (${UNSAVED})` : ''}
-        </Badge>
-      </span>
-    </span>
-  );
-}
-
-function DocumentFacts({ document }: { document: ReviewedDocument }) {
-  return (
-    <dl className={classes.facts}>
-      <div>
-        <dt>{UPLOADED_AT}</dt>
-        <dd>
-          <DateTime value={document.uploadedAt} />
-        </dd>
-      </div>
-      <div>
-        <dt>{SIZE}</dt>
-        <dd>{Math.max(1, Math.round(document.sizeBytes / 1024))} كيلوبايت</dd>
-      </div>
-      {document.state !== 'pending' && (
-        <div>
-          <dt>{LAST_DECISION}</dt>
-          <dd>
-            {DOCUMENT_STATE_LABELS[document.state]}
-            {document.reason ? `: ${REFUSAL_REASON_LABELS[document.reason]}` : ''}
-            {document.note ? (
-              <>
-                {' ('}
-                <bdi>{document.note}</bdi>)
-              </>
-            ) : null}
-            {document.reviewedBy ? (
-              <>
-                {' '}
-                — {BY} <bdi>{document.reviewedBy}</bdi>
-              </>
-            ) : null}
-            {document.reviewedAt ? (
-              <>
-                {' '}
-                <DateTime value={document.reviewedAt} />
-              </>
-            ) : null}
-          </dd>
-        </div>
-      )}
-    </dl>
   );
 }
