@@ -9,6 +9,8 @@ export function roomOf(path) {
   m = path.match(/^api\/src\/([^/]+)\//);
   if (m) return `api/${m[1]}`;
   if (/^api\/src\/[^/]+$/.test(path)) return path === 'api/src/logger.ts' ? 'api/logger' : 'api/app';
+  m = path.match(/^web\/src\/features\/admin\/content\/([^/]+)\//);
+  if (m) return `web/features/admin/content/${m[1]}`;
   m = path.match(/^web\/src\/features\/admin\/([^/]+)\//);
   if (m) return `web/features/admin/${m[1]}`;
   m = path.match(/^web\/src\/features\/([^/]+)\//);

@@ -97,7 +97,7 @@ const adminScreens: RouteObject[] = [
   },
   {
     path: 'students/:id',
-    ...lazyScreen(() => import('@/features/admin/student-record/student-record'), 'StudentRecordScreen'),
+    ...lazyScreen(() => import('@/features/admin/student-record-page/student-record'), 'StudentRecordScreen'),
   },
   {
     path: 'statistics',
@@ -114,7 +114,7 @@ const adminScreens: RouteObject[] = [
   },
   {
     path: 'colleges',
-    ...lazyScreen(() => import('@/features/admin/colleges/college-settings'), 'CollegeSettings'),
+    ...lazyScreen(() => import('@/features/admin/college-deadlines/college-settings'), 'CollegeSettings'),
   },
   {
     path: 'content/quiz',

@@ -12,13 +12,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { ERROR_PROPS } from '@/components/admin/field-error';
+import { schemaResolver } from '@/components/admin/schema-resolver';
+import { useStaffErrorHandler } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { DIALOG_STYLES } from '../shared/dialog-styles';
-import { ERROR_PROPS } from '../shared/field-error';
-import { schemaResolver } from '../shared/schema-resolver';
-import { useStaffErrorHandler } from '../shell/staff-session';
 import { addAdmin, resetAdminPassword, updateAdmin, useFaculties } from './api/admins';
 import { CredentialsView } from './credentials-view';
 import { ROLE_LABELS } from './role-labels';

@@ -1,9 +1,9 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { type GetAdminRequest, MESSAGES } from '@portal/common';
 import { useForm } from 'react-hook-form';
+import { ERROR_PROPS } from '@/components/admin/field-error';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
-import { ERROR_PROPS } from '../shared/field-error';
 import classes from './admins-management.module.css';
 
 /** Spec section 9: admin search types, 1 = user name, 2 = mobile. */

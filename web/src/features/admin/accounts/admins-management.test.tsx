@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES, type StaffUser, TWO_FACTOR_MESSAGES } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs, staffUser } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs, staffUser } from '../testing/staff-fixtures';
 
 const ALL = 'GET /api/v1/users/getAllAdmins';
 const ADD = 'POST /api/v1/users/addAdmin';

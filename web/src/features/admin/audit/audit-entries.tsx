@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AuditEntryView } from '@portal/common';
-import { DateTime } from '../shared/date-time';
+import { DateTime } from '@/components/admin/date-time';
 import classes from './audit-trail.module.css';
 
 const NO_ACTOR = 'غير مسجل الدخول';

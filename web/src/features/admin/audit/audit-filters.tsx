@@ -7,10 +7,10 @@ import {
   normalizeDigits,
 } from '@portal/common';
 import { useState } from 'react';
+import { useFaculties } from '@/components/admin/api/faculties';
+import { OptionalDatePicker } from '@/components/admin/schedule-date-picker';
+import { useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
-import { useFaculties } from '../shared/api/faculties';
-import { OptionalDatePicker } from '../shared/schedule-date-picker';
-import { useStaffSession } from '../shell/staff-session';
 import { type AuditFilterValues, useStaffAccounts } from './api/audit';
 import classes from './audit-trail.module.css';
 

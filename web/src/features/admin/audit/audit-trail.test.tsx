@@ -1,13 +1,13 @@
 import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, type AuditEntryView, MESSAGES } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { openDownload } from '@/components/admin/open-download';
+import { fails, ok, signedInAs, staffUser } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { openDownload } from '../shared/open-download';
-import { fails, ok, signedInAs, staffUser } from '../testing/staff-fixtures';
 import { toFilters } from './audit-filters';
 
-vi.mock('../shared/open-download', () => ({ openDownload: vi.fn() }));
+vi.mock('@/components/admin/open-download', () => ({ openDownload: vi.fn() }));
 
 const AUDIT = 'GET /api/v1/audit';
 const EXPORT = 'POST /api/v1/audit/export';

@@ -1,10 +1,10 @@
 import { PROGRESS_STEPS } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { SEASONS, seasonsAnswer } from '@/components/season-select/testing/seasons';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const FUNNEL = 'GET /api/v1/funnel';
 const DAILY = 'GET /api/v1/funnel/daily';

@@ -29,17 +29,17 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useFaculties } from '@/components/admin/api/faculties';
+import { openDownload } from '@/components/admin/open-download';
+import { withParams } from '@/components/admin/progress-params';
+import { Section } from '@/components/admin/section';
+import { staffKeys, useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { PageSpinner } from '@/components/page-spinner';
 import { SeasonSelect } from '@/components/season-select/season-select';
 import { SEASON_PARAM, useSelectedSeason } from '@/components/season-select/selected-season';
 import { TableScroll } from '@/components/table-scroll';
-import { useFaculties } from '../shared/api/faculties';
-import { openDownload } from '../shared/open-download';
-import { withParams } from '../shared/progress-params';
-import { Section } from '../shared/section';
-import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
   type DailyRange,
   type FunnelQuery,

@@ -8,15 +8,15 @@ import {
 } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { openDownload } from '@/components/admin/open-download';
+import { OptionalDatePicker } from '@/components/admin/schedule-date-picker';
+import { dayLabel } from '@/components/admin/schedule-day';
+import { Section } from '@/components/admin/section';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
 import { TableScroll } from '@/components/table-scroll';
-import { openDownload } from '../shared/open-download';
-import { OptionalDatePicker } from '../shared/schedule-date-picker';
-import { dayLabel } from '../shared/schedule-day';
-import { Section } from '../shared/section';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { requestInterviewExport, useInterviewStatistics } from './api/interviews';
 import classes from './interviews.module.css';
 

@@ -9,13 +9,13 @@ import {
 } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDownload } from '@/components/admin/open-download';
+import { localToday } from '@/components/admin/schedule-day';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { openDownload } from '../shared/open-download';
-import { localToday } from '../shared/schedule-day';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
-vi.mock('../shared/open-download', () => ({ openDownload: vi.fn() }));
+vi.mock('@/components/admin/open-download', () => ({ openDownload: vi.fn() }));
 
 const DAY = 'GET /api/v1/interviews/day';
 const STATISTICS = 'GET /api/v1/interviews/statistics';

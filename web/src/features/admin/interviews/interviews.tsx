@@ -7,11 +7,11 @@ import {
   type Period,
 } from '@portal/common';
 import { type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
+import { ScheduleDatePicker } from '@/components/admin/schedule-date-picker';
+import { dayLabel, localToday } from '@/components/admin/schedule-day';
+import { Section } from '@/components/admin/section';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
-import { ScheduleDatePicker } from '../shared/schedule-date-picker';
-import { dayLabel, localToday } from '../shared/schedule-day';
-import { Section } from '../shared/section';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useInterviewDay, useInterviewStatistics } from './api/interviews';
 import { CountsList, RangeStatistics } from './interview-statistics';
 import classes from './interviews.module.css';

@@ -8,7 +8,7 @@ import {
   interviewOutcomeRequestSchema,
   normalizeDigits,
 } from '@portal/common';
-import { type Issue, schemaResolver } from '../shared/schema-resolver';
+import { type Issue, schemaResolver } from '@/components/admin/schema-resolver';
 
 export type Attendance = '' | 'present' | 'absent';
 export type DecisionValue = '' | 'suitable' | 'notSuitable';

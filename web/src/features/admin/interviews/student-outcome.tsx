@@ -22,12 +22,12 @@ import {
 } from '@portal/common';
 import { useId, useRef, useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
+import { DateTime } from '@/components/admin/date-time';
+import { ERROR_PROPS } from '@/components/admin/field-error';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { DateTime } from '../shared/date-time';
-import { ERROR_PROPS } from '../shared/field-error';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useSaveOutcome } from './api/interviews';
 import classes from './interviews.module.css';
 import { type OutcomeValues, outcomeResolver, outcomeValues, runningTotal } from './outcome-values';

@@ -15,14 +15,14 @@ import {
 } from '@portal/common';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/admin/date-time';
+import { dayLabel } from '@/components/admin/schedule-day';
+import { Section } from '@/components/admin/section';
+import { studentRecordPath } from '@/components/admin/student-record-path';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { TableScroll } from '@/components/table-scroll';
 import type { ApiResult } from '@/lib/api-client';
-import { DateTime } from '../shared/date-time';
-import { dayLabel } from '../shared/schedule-day';
-import { Section } from '../shared/section';
-import { studentRecordPath } from '../shell/admin-screens';
 import { MessageProgress } from './message-progress';
 import classes from './notifications.module.css';
 

@@ -9,9 +9,9 @@ import {
 } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 import { STATS_POLL_MS } from './api/notifications';
 
 const COLLEGES = 'GET /api/v1/colleges';

@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { TWO_FACTOR_MESSAGES } from '@portal/common';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fails, GET_ME, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { getCookie } from '@/lib/cookies';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, GET_ME, ok, signedInAs } from '../testing/staff-fixtures';
 import { groupSecret } from './two-factor-section';
 
 const SETUP = 'POST /api/v1/users/twoFactor/setup';

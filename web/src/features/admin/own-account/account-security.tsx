@@ -1,11 +1,11 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { TWO_FACTOR_MESSAGES } from '@portal/common';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { Section } from '@/components/admin/section';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
-import { ConfirmDialog } from '../shared/confirm-dialog';
-import { Section } from '../shared/section';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useSignOutEverywhere } from './api/two-factor';
 import { TwoFactorSection } from './two-factor-section';
 

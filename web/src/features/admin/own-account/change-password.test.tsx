@@ -1,10 +1,10 @@
 import { MESSAGES } from '@portal/common';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fails, ok, signedInAs, staffUser } from '@/components/admin/testing/staff-fixtures';
 import { getCookie } from '@/lib/cookies';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs, staffUser } from '../testing/staff-fixtures';
 
 const UPDATE = 'PATCH /api/v1/users/updateMyPassword';
 const CURRENT = 'كلمة المرور الحالية';

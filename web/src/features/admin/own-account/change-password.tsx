@@ -2,11 +2,11 @@ import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { type UpdateMyPasswordRequest, updateMyPasswordRequestSchema } from '@portal/common';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '@/components/admin/password-field';
+import { schemaResolver } from '@/components/admin/schema-resolver';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
-import { PasswordField } from '../shared/password-field';
-import { schemaResolver } from '../shared/schema-resolver';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useUpdateMyPassword } from './api/own-account';
 
 /** Spec section 4: the login opens 1 s after a successful change. */

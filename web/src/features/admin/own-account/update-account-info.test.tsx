@@ -1,10 +1,10 @@
 import { MESSAGES } from '@portal/common';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ok, signedInAs, staffUser } from '@/components/admin/testing/staff-fixtures';
 import { getCookie } from '@/lib/cookies';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { ok, signedInAs, staffUser } from '../testing/staff-fixtures';
 
 const UPDATE = 'PATCH /api/v1/users/updateSuperAdmin';
 const me = {

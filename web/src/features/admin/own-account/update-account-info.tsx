@@ -1,14 +1,14 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { type StaffUser, type UpdateOwnAccountRequest, updateOwnAccountRequestSchema } from '@portal/common';
 import { useForm } from 'react-hook-form';
+import { ERROR_PROPS } from '@/components/admin/field-error';
+import { PasswordField } from '@/components/admin/password-field';
+import { schemaResolver } from '@/components/admin/schema-resolver';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
 import { setCookie } from '@/lib/cookies';
-import { ERROR_PROPS } from '../shared/field-error';
-import { PasswordField } from '../shared/password-field';
-import { schemaResolver } from '../shared/schema-resolver';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useUpdateOwnAccount } from './api/own-account';
 
 const TITLE = 'تحديث بيانات الحساب';

@@ -1,10 +1,10 @@
 import { MESSAGES, type ReviewQueueRow, type StaffRole } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
+import { studentRecord } from '@/components/admin/testing/student-records';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { studentRecord } from '../student-records/testing/student-records';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const COLLEGES = 'GET /api/v1/colleges';
 const COMMERCE = 'كلية التجارة';

@@ -2,9 +2,6 @@ import { Alert, Anchor, Group, Loader, Pagination, Paper, Stack, Table, Text, Ti
 import { MESSAGES, type ReviewQueueResponse } from '@portal/common';
 import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '@/components/button';
-import countList from '@/components/count-list.module.css';
-import { TableScroll } from '@/components/table-scroll';
 import {
   queuePageFrom,
   queuePageSearch,
@@ -13,12 +10,15 @@ import {
   type ReviewQueuePage,
   startQueueRun,
   useReviewQueue,
-} from '../shared/api/review-queue';
-import { DateTime } from '../shared/date-time';
-import { DocumentsStatusBadge } from '../shared/documents-status-badge';
-import { FacultyPicker } from '../shared/faculty-picker';
-import { studentRecordPath } from '../shell/admin-screens';
-import { useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
+} from '@/components/admin/api/review-queue';
+import { DateTime } from '@/components/admin/date-time';
+import { DocumentsStatusBadge } from '@/components/admin/documents-status-badge';
+import { FacultyPicker } from '@/components/admin/faculty-picker';
+import { useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
+import { studentRecordPath } from '@/components/admin/student-record-path';
+import { Button, ButtonLink } from '@/components/button';
+import countList from '@/components/count-list.module.css';
+import { TableScroll } from '@/components/table-scroll';
 import classes from './review-queue.module.css';
 
 const TITLE = 'مراجعة المستندات';

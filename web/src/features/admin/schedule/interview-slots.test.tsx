@@ -8,10 +8,10 @@ import {
 } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { localToday } from '@/components/admin/schedule-day';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { localToday } from '../shared/schedule-day';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const COUNTS = 'POST /api/v1/users/getAppointedStudentsNumber';
 const SLOTS = 'GET /api/v1/interviews/slots';

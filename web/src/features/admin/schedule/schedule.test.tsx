@@ -1,9 +1,9 @@
 import { addDays, formatScheduleDate, MESSAGES, nextSchedulingDay } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const COUNTS = 'POST /api/v1/users/getAppointedStudentsNumber';
 const APPOINT = 'PATCH /api/v1/users/appointStudents';

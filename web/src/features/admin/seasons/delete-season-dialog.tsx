@@ -1,10 +1,10 @@
 import { Alert, Group, Modal, Stack, Text } from '@mantine/core';
 import { normalizeDigits, type Season } from '@portal/common';
 import { type FormEvent, useState } from 'react';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
-import { DIALOG_STYLES } from '../shared/dialog-styles';
-import { useStaffRefusal, useStaffSession } from '../shell/staff-session';
 import { useDeleteSeason } from './api/seasons';
 
 const CANCEL = 'إلغاء';

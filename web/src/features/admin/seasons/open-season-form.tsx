@@ -2,12 +2,12 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { type OpenSeasonBody, openSeasonBodySchema, type Season } from '@portal/common';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { schemaResolver } from '@/components/admin/schema-resolver';
+import { Section } from '@/components/admin/section';
+import { useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
-import { ConfirmDialog } from '../shared/confirm-dialog';
-import { schemaResolver } from '../shared/schema-resolver';
-import { Section } from '../shared/section';
-import { useStaffRefusal, useStaffSession } from '../shell/staff-session';
 import { useOpenSeason } from './api/seasons';
 import { nextSeasonName } from './season-name';
 

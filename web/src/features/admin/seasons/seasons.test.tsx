@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES, SEASON_MESSAGES, type Season } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { CURRENT, OLDEST, PREVIOUS, SEASONS } from '@/components/season-select/testing/seasons';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const OPEN = 'POST /api/v1/seasons';
 const DELETE = (id: string) => `DELETE /api/v1/seasons/${id}`;

@@ -1,9 +1,9 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, type Season } from '@portal/common';
 import { useEffect, useId, useState } from 'react';
+import { staffKeys, useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { seasonsOf, useSeasons } from '@/components/season-select/seasons-query';
-import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { DeleteSeasonDialog } from './delete-season-dialog';
 import { OpenSeasonForm } from './open-season-form';
 import { SeasonsTable } from './seasons-table';

@@ -1,11 +1,6 @@
-import type { StaffMe, StaffRole } from '@portal/common';
+import type { StaffRole } from '@portal/common';
 import { matchPath } from 'react-router';
-
-/** What the client knows of the signed-in account once `GET /users/getMe` answers. */
-export type StaffAccess = Pick<
-  StaffMe,
-  'role' | 'passwordChanged' | 'twoFactorEnabled' | 'twoFactorRequired'
->;
+import type { StaffAccess } from '@/components/admin/staff-session';
 
 export type AdminScreenPath =
   | 'studentsInfo'
@@ -104,11 +99,6 @@ export const ACCOUNT_SECURITY_PATH = '/admin/accountSecurity';
 
 export function adminPath(screen: AdminScreen): string {
   return `/admin/${screen.path}`;
-}
-
-/** A student's record page; `search` (from `queueSearch`) carries the review queue it was opened from. */
-export function studentRecordPath(id: string, search = ''): string {
-  return `/admin/students/${encodeURIComponent(id)}${search}`;
 }
 
 /**

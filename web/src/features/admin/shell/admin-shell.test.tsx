@@ -1,10 +1,10 @@
 import { MESSAGES, type StaffRole } from '@portal/common';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fails, GET_ME, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { getCookie } from '@/lib/cookies';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, GET_ME, signedInAs } from '../testing/staff-fixtures';
 
 const NAV = 'قائمة المسؤول';
 const LINKS = {

@@ -1,25 +1,16 @@
-import { Alert, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@portal/common';
+import { Alert, Stack } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { NoAccess } from '@/components/admin/no-access';
+import { StaffSessionContext, useMeQuery, useSignOut } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { PageSpinner } from '@/components/page-spinner';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { AdminNav } from './admin-nav';
 import { canOpen, heldAt, screenAt, visibleScreens } from './admin-screens';
 import classes from './admin-shell.module.css';
-import { StaffSessionContext, useMeQuery, useSignOut } from './staff-session';
 
 const RETRY = 'إعادة المحاولة';
-
-/** What a role may not use says so, whatever the address typed (the server refuses the calls too). */
-export function NoAccess() {
-  return (
-    <Alert color="red" variant="light" title={MESSAGES.noAccess} role="alert">
-      <Text size="sm">اختر إحدى الصفحات المتاحة لك من القائمة.</Text>
-    </Alert>
-  );
-}
 
 /**
  * Every staff screen sits in this shell (spec sections 2, 4 and 6): no token cookie → staff login; the role is

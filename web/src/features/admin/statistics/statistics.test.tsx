@@ -1,10 +1,10 @@
 import { MESSAGES } from '@portal/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { PREVIOUS, SEASONS, seasonsAnswer } from '@/components/season-select/testing/seasons';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
 
 const STATISTICS = 'GET /api/v1/students/getStatistics';
 const documents = (documentsAwaiting: number, documentsNeedReupload: number, documentsAccepted: number) => ({

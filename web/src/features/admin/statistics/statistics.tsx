@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import type { StatisticsRow } from '@portal/common';
 import { lazy, Suspense, useEffect, useId } from 'react';
+import { staffKeys, useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { PageSpinner } from '@/components/page-spinner';
 import { SeasonSelect } from '@/components/season-select/season-select';
 import { useSelectedSeason } from '@/components/season-select/selected-season';
-import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import { useStatistics } from './api/statistics';
 import classes from './statistics.module.css';
 

@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGE_TEMPLATES, MESSAGES, type StaffRole, TOAST_SUCCESS_LONG_MS } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { ok, signedInAs } from '../testing/staff-fixtures';
 
 const COLLEGES = 'GET /api/v1/colleges';
 const COUNT = 'POST /api/v1/students/countFaculty';

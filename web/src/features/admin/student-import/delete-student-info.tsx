@@ -3,10 +3,10 @@ import { type FacultyCounts, MESSAGE_TEMPLATES, MESSAGES, TOAST_SUCCESS_LONG_MS 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { useStaffErrorHandler } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
-import { DIALOG_STYLES } from '../shared/dialog-styles';
-import { useStaffErrorHandler } from '../shell/staff-session';
 import { countFaculty, deleteFacultyData } from './api/student-lists';
 import { FacultySelect } from './faculty-select';
 

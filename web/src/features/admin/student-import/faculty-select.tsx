@@ -1,6 +1,6 @@
 import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import { forwardRef } from 'react';
-import { ERROR_PROPS } from '../shared/field-error';
+import { ERROR_PROPS } from '@/components/admin/field-error';
 import { useFacultyChoices } from './api/student-lists';
 
 const CHOOSE = 'اختر الكلية';

@@ -13,10 +13,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { ERROR_PROPS } from '@/components/admin/field-error';
+import { useStaffErrorHandler } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
-import { ERROR_PROPS } from '../shared/field-error';
-import { useStaffErrorHandler } from '../shell/staff-session';
 import { fetchUploadTemplate, uploadStudentList } from './api/student-lists';
 import { FacultySelect } from './faculty-select';
 import { saveFile } from './save-file';

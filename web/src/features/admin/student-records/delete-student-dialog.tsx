@@ -1,7 +1,7 @@
 import { Group, Modal, Text } from '@mantine/core';
 import type { StudentRecord } from '@portal/common';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
 import { Button } from '@/components/button';
-import { DIALOG_STYLES } from '../shared/dialog-styles';
 
 interface DeleteStudentDialogProps {
   student: StudentRecord;

@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { FUNNEL_STATE_LABELS, PROGRESS_STEP_LABELS, type ProgressFilter } from '@portal/common';
+import { progressParams } from '@/components/admin/progress-params';
 import { Button, ButtonLink } from '@/components/button';
-import { progressParams } from '../shared/progress-params';
 
 const PROGRESS_FILTER = 'خطوة المتابعة';
 const REMOVE_PROGRESS = 'إلغاء تصفية الخطوة';

@@ -2,10 +2,10 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, STUDENT_DOWNLOAD_ROLES, type StaffRole, type StudentDownloadType } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
+import { openDownload } from '@/components/admin/open-download';
+import { useStaffErrorHandler } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
-import { openDownload } from '../shared/open-download';
-import { useStaffErrorHandler } from '../shell/staff-session';
 import { requestStudentDownload } from './api/students';
 
 export const DOWNLOAD_LABELS: Record<StudentDownloadType, string> = {

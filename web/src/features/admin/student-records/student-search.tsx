@@ -1,9 +1,9 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { MESSAGES, STUDENT_SEARCH_TYPES } from '@portal/common';
 import { useForm } from 'react-hook-form';
+import { ERROR_PROPS } from '@/components/admin/field-error';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/input-field';
-import { ERROR_PROPS } from '../shared/field-error';
 import classes from './students-info.module.css';
 
 /** Spec section 9: student search types, 1 = name, 2 = national ID. */

@@ -1,71 +1,29 @@
-import { notifications } from '@mantine/notifications';
-import { MESSAGES, type StaffRole, type StudentRecord } from '@portal/common';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOSED_SEASON_NOTICE } from '@/components/season-select/closed-season-notice';
-import { PREVIOUS, SEASONS, seasonsAnswer } from '@/components/season-select/testing/seasons';
-import { type Handler, mockApi } from '@/testing/mock-api';
+import { MESSAGES } from '@portal/common';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
+import { listPath, studentRecord } from '@/components/admin/testing/student-records';
+import { SEASONS, seasonsAnswer } from '@/components/season-select/testing/seasons';
+import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { openDownload } from '../shared/open-download';
-import { fails, ok, signedInAs } from '../testing/staff-fixtures';
-import { listPath, studentRecord } from './testing/student-records';
+import {
+  ahmed,
+  COLLEGES,
+  COMMERCE,
+  COUNTS,
+  completed,
+  fatma,
+  listHandler,
+  openScreen,
+  resetAroundEachTest,
+  SEARCH,
+  showFaculty,
+  total,
+} from './testing/students-info';
 
-vi.mock('../shared/open-download', () => ({ openDownload: vi.fn() }));
+vi.mock('@/components/admin/open-download', () => ({ openDownload: vi.fn() }));
 
-const COLLEGES = 'GET /api/v1/colleges';
-const COUNTS = 'GET /api/v1/users/getAllStudentsNumber';
-const SEARCH = 'POST /api/v1/students/getStudentInfo';
-const DOWNLOAD = (type: string) => `POST /api/v1/students/downloadStudentData/${type}`;
-const FORM_LINK = 'POST /api/v1/forms/downloadLink';
-const COMMERCE = 'كلية التجارة';
-
-const ahmed = studentRecord({ studentName: 'أحمد محمد علي حسن إبراهيم السيد', isComplete: true });
-const fatma = studentRecord({ studentName: 'فاطمة محمود عبد الله' });
-
-function listHandler(students: StudentRecord[], totals = { all: students.length, completed: 1 }): Handler {
-  return () =>
-    ok({
-      faculty: COMMERCE,
-      data: students,
-      studentsNumber: totals.all,
-      completedStudentsNumber: totals.completed,
-    });
-}
-
-async function openScreen(role: StaffRole, handlers: Record<string, Handler> = {}) {
-  const api = mockApi({
-    ...signedInAs(role),
-    [SEASONS]: seasonsAnswer(),
-    [COLLEGES]: () => ok({ data: { data: [COMMERCE, 'كلية الآداب'] } }),
-    [COUNTS]: () => ok({ data: { allStudentsNumber: 1234, allStudentsNumberCompleted: 321 } }),
-    [listPath(1)]: listHandler([ahmed, fatma]),
-    ...handlers,
-  });
-  const app = renderApp('/admin/studentsInfo');
-  await screen.findByRole('heading', { name: 'بيانات الطلاب' });
-  return { ...app, api };
-}
-
-/** Chooses the faculty and shows its students, as a super admin or support does. */
-async function showFaculty(user: ReturnType<typeof renderApp>['user'], faculty = COMMERCE) {
-  const picker = screen.getByRole('form', { name: 'اختيار الكلية' });
-  await waitFor(() => expect(within(picker).getByRole('option', { name: faculty })).toBeInTheDocument());
-  await user.selectOptions(within(picker).getByLabelText('الكلية'), faculty);
-  await user.click(within(picker).getByRole('button', { name: 'عرض الطلاب' }));
-}
-
-const total = () => screen.getByTestId('students-total').textContent;
-const completed = () => screen.getByTestId('students-completed').textContent;
-
-// Notices outlive a test in Mantine's store; a full queue would hold back the next test's notices.
-afterEach(() => {
-  act(() => notifications.clean());
-});
-
-beforeEach(() => {
-  vi.mocked(openDownload).mockClear();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
+resetAroundEachTest();
 
 describe('students info', () => {
   it("shows a super admin every faculty's totals until a faculty is chosen, then its students", async () => {
@@ -351,194 +309,5 @@ describe('students info', () => {
       step: 'documents',
       state: 'blocked',
     });
-  });
-
-  it('offers the admission form of complete students only, through a signed link the browser opens', async () => {
-    const { user, api } = await openScreen('SUPPORT', {
-      [FORM_LINK]: () => ok({ path: `/api/v1/students/getAdmissionForm/${ahmed._id}?token=t` }),
-    });
-    await showFaculty(user);
-    const table = await screen.findByRole('table');
-    const [, complete, incomplete] = within(table).getAllByRole('row') as HTMLElement[];
-    expect(within(incomplete as HTMLElement).queryByRole('button', { name: /استمارة الالتحاق/ })).toBeNull();
-    await user.click(
-      within(complete as HTMLElement).getByRole('button', { name: `استمارة الالتحاق ${ahmed.studentName}` }),
-    );
-    await waitFor(() =>
-      expect(openDownload).toHaveBeenCalledWith(`/api/v1/students/getAdmissionForm/${ahmed._id}?token=t`),
-    );
-    expect(api.bodiesOf(FORM_LINK)).toEqual([{ studentId: ahmed._id, form: 'admission' }]);
-  });
-
-  it('pages by 500 with pagination above and below; a page change refetches and scrolls to the top', async () => {
-    const page1 = Array.from({ length: 3 }, () => studentRecord());
-    const page3 = [studentRecord({ studentName: 'آخر طالب في القائمة' })];
-    const totals = { all: 1001, completed: 10 };
-    const { user, api } = await openScreen('SUPERADMIN', {
-      [listPath(1)]: listHandler(page1, totals),
-      [listPath(3)]: listHandler(page3, totals),
-    });
-    await showFaculty(user);
-    await screen.findByRole('table');
-    const top = screen.getByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' });
-    const bottom = screen.getByRole('navigation', { name: 'صفحات قائمة الطلاب (أسفل الجدول)' });
-    expect(within(top).getByRole('button', { name: 'صفحة 3' })).toBeInTheDocument();
-    expect(within(top).queryByRole('button', { name: 'صفحة 4' })).not.toBeInTheDocument();
-    expect(screen.getByText(/الطلاب 1–3 من 1001 \(صفحة 1 من 3\)/)).toBeInTheDocument();
-
-    await user.click(within(bottom).getByRole('button', { name: 'صفحة 3' }));
-    expect(await screen.findByRole('rowheader', { name: 'آخر طالب في القائمة' })).toBeInTheDocument();
-    expect(screen.getByText(/الطلاب 1001–1001 من 1001 \(صفحة 3 من 3\)/)).toBeInTheDocument();
-    expect(window.scrollTo).toHaveBeenCalled();
-    expect(api.bodiesOf(listPath(3))).toEqual([
-      { faculty: COMMERCE, isComplete: null, documentsStatus: null },
-    ]);
-    expect(total()).toBe('1001');
-  });
-
-  it('counts the pages of the completed filter from the completed total', async () => {
-    const { user } = await openScreen('SUPERADMIN', {
-      [listPath(1)]: listHandler([ahmed], { all: 1400, completed: 20 }),
-    });
-    await showFaculty(user);
-    expect(
-      await screen.findByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'أكملوا بياناتهم' }));
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('navigation', { name: 'صفحات قائمة الطلاب (أعلى الجدول)' }),
-      ).not.toBeInTheDocument(),
-    );
-    expect(screen.getByText(/من 20 \(صفحة 1 من 1\)/)).toBeInTheDocument();
-  });
-
-  it('says so when a faculty has no students, and shows a loading notice meanwhile', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const { user, api } = await openScreen('SUPERADMIN', {
-      [listPath(1)]: listHandler([], { all: 0, completed: 0 }),
-    });
-    const answer = api.fetchMock.getMockImplementation();
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('getAllStudents')) await gate;
-      if (!answer) throw new Error('no mock');
-      return answer(input, init);
-    });
-    await showFaculty(user);
-    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(MESSAGES.loading);
-    release();
-    expect(await screen.findByText(MESSAGES.noStudentData)).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-  });
-
-  it('gives support the incomplete-support download only, and a super admin all five', async () => {
-    const { user, api } = await openScreen('SUPPORT', {
-      [DOWNLOAD('incompleteSupport')]: () => ok({ path: '/api/v1/downloads/abc' }),
-    });
-    const downloads = screen.getByRole('region', { name: 'تنزيل البيانات' });
-    expect(
-      within(downloads)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['بيانات غير المكتملين (الدعم الفني)']);
-    await showFaculty(user);
-    await user.click(within(downloads).getByRole('button', { name: 'بيانات غير المكتملين (الدعم الفني)' }));
-    await waitFor(() => expect(openDownload).toHaveBeenCalledWith('/api/v1/downloads/abc'));
-    expect(api.bodiesOf(DOWNLOAD('incompleteSupport'))).toEqual([{ faculty: COMMERCE }]);
-  });
-
-  it('lets a super admin download each kind, of every faculty before one is chosen', async () => {
-    const kinds = ['incompleteSupport', 'completeSupport', 'incomplete', 'complete', 'completePhotos'];
-    const { user, api } = await openScreen(
-      'SUPERADMIN',
-      Object.fromEntries(
-        kinds.map((kind) => [DOWNLOAD(kind), () => ok({ path: `/api/v1/downloads/${kind}` })]),
-      ),
-    );
-    const downloads = screen.getByRole('region', { name: 'تنزيل البيانات' });
-    expect(within(downloads).getByText('جميع الكليات')).toBeInTheDocument();
-    const buttons = within(downloads).getAllByRole('button');
-    expect(buttons.map((button) => button.textContent)).toEqual([
-      'بيانات غير المكتملين (الدعم الفني)',
-      'بيانات المكتملين (الدعم الفني)',
-      'بيانات غير المكتملين',
-      'بيانات المكتملين',
-      'صور المكتملين (ملف مضغوط)',
-    ]);
-    for (const button of buttons) {
-      await user.click(button);
-      await waitFor(() => expect(button).toBeEnabled());
-    }
-    expect(vi.mocked(openDownload).mock.calls.map(([path]) => path)).toEqual(
-      kinds.map((kind) => `/api/v1/downloads/${kind}`),
-    );
-    expect(api.bodiesOf(DOWNLOAD('complete'))).toEqual([{ faculty: null }]);
-  });
-
-  it("shows the server's refusal of a download as an error notice", async () => {
-    const { user } = await openScreen('SUPPORT', {
-      [DOWNLOAD('incompleteSupport')]: () => fails(403, MESSAGES.forbidden),
-    });
-    await user.click(screen.getByRole('button', { name: 'بيانات غير المكتملين (الدعم الفني)' }));
-    expect(await screen.findByText(MESSAGES.forbidden)).toBeInTheDocument();
-    expect(openDownload).not.toHaveBeenCalled();
-  });
-
-  it("shows a past season's students, counts, searches and exports read-only, without delete", async () => {
-    const inSeason = (query: URLSearchParams) => query.get('season') === PREVIOUS.id;
-    const { user, api, router } = await openScreen('SUPERADMIN', {
-      'POST /api/v1/students/getAllStudents': ({ query }) =>
-        ok({
-          faculty: COMMERCE,
-          data: inSeason(query) ? [fatma] : [ahmed, fatma],
-          studentsNumber: inSeason(query) ? 1 : 2,
-          completedStudentsNumber: 0,
-        }),
-      [COUNTS]: ({ query }) =>
-        ok({
-          data: inSeason(query)
-            ? { allStudentsNumber: 987, allStudentsNumberCompleted: 600 }
-            : { allStudentsNumber: 1234, allStudentsNumberCompleted: 321 },
-        }),
-      [SEARCH]: () => ok({ data: [fatma], studentsNumber: 1 }),
-      [DOWNLOAD('complete')]: () => ok({ path: '/api/v1/downloads/old' }),
-      [DOWNLOAD('completePhotos')]: () => ok({ path: '/api/v1/downloads/old-photos' }),
-    });
-    await waitFor(() => expect(total()).toBe('1234'));
-    expect(screen.queryByText(CLOSED_SEASON_NOTICE)).not.toBeInTheDocument();
-
-    const season = screen.getByLabelText('العام الدراسي');
-    await waitFor(() => expect(season).toBeEnabled());
-    await user.selectOptions(season, '2025/2026');
-    expect(router.state.location.search).toBe(`?season=${PREVIOUS.id}`);
-    expect(screen.getByText(CLOSED_SEASON_NOTICE)).toBeInTheDocument();
-    await waitFor(() => expect(total()).toBe('987'));
-
-    await showFaculty(user);
-    const table = await screen.findByRole('table');
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    expect(within(table).queryByRole('button', { name: /^حذف/ })).not.toBeInTheDocument();
-
-    const search = screen.getByRole('search', { name: 'البحث عن طالب' });
-    await user.selectOptions(within(search).getByLabelText('نوع البحث'), 'الاسم');
-    await user.type(within(search).getByLabelText('نص البحث'), 'فاطمة');
-    await user.click(within(search).getByRole('button', { name: 'بحث' }));
-    expect(await screen.findByRole('table', { name: /نتائج البحث/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).queryByRole('button', { name: /^حذف/ })).not.toBeInTheDocument();
-
-    const downloads = screen.getByRole('region', { name: 'تنزيل البيانات' });
-    await user.click(within(downloads).getByRole('button', { name: 'بيانات المكتملين' }));
-    await user.click(within(downloads).getByRole('button', { name: 'صور المكتملين (ملف مضغوط)' }));
-    await waitFor(() => expect(openDownload).toHaveBeenCalledWith('/api/v1/downloads/old-photos'));
-
-    const past = `season=${PREVIOUS.id}`;
-    expect(api.queriesOf('POST /api/v1/students/getAllStudents')).toEqual([`page=1&limit=500&${past}`]);
-    expect(api.queriesOf(COUNTS)).toEqual(['', past]);
-    expect(api.queriesOf(SEARCH)).toEqual([past]);
-    expect(api.queriesOf(DOWNLOAD('complete'))).toEqual([past]);
-    expect(api.queriesOf(DOWNLOAD('completePhotos'))).toEqual([past]);
   });
 });

@@ -22,6 +22,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FacultyPicker } from '@/components/admin/faculty-picker';
+import { openDownload } from '@/components/admin/open-download';
+import { progressOf, withParams } from '@/components/admin/progress-params';
+import { staffKeys, useStaffErrorHandler, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import countList from '@/components/count-list.module.css';
 import { showSuccessNotice } from '@/components/notices';
@@ -29,10 +33,6 @@ import { ClosedSeasonNotice } from '@/components/season-select/closed-season-not
 import { SeasonSelect } from '@/components/season-select/season-select';
 import { useSelectedSeason } from '@/components/season-select/selected-season';
 import { getCookie } from '@/lib/cookies';
-import { FacultyPicker } from '../shared/faculty-picker';
-import { openDownload } from '../shared/open-download';
-import { progressOf, withParams } from '../shared/progress-params';
-import { staffKeys, useStaffErrorHandler, useStaffSession } from '../shell/staff-session';
 import {
   deleteStudent,
   requestAdmissionFormLink,

@@ -2,11 +2,11 @@ import { Anchor, Badge, Group, Table, VisuallyHidden } from '@mantine/core';
 import { STUDENT_DATA_STATUS, type StudentRecord } from '@portal/common';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { DocumentsStatusBadge } from '@/components/admin/documents-status-badge';
+import { studentRecordPath } from '@/components/admin/student-record-path';
 import { Button } from '@/components/button';
 import { TableScroll } from '@/components/table-scroll';
 import { useRowsInSteps } from '@/lib/use-rows-in-steps';
-import { DocumentsStatusBadge } from '../shared/documents-status-badge';
-import { studentRecordPath } from '../shell/admin-screens';
 import { shortName } from './student-name';
 import classes from './students-info.module.css';
 

@@ -14,8 +14,8 @@ import {
 } from '@portal/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { staffKeys } from '@/components/admin/staff-session';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 const adminsKey = (token: string) => [...staffKeys.of(token), 'admins'] as const;
 

@@ -5,8 +5,8 @@ import {
   getAllAdminsResponseSchema,
 } from '@portal/common';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 /** The filters as the screen holds them: each one given or left out. */
 export interface AuditFilterValues {

@@ -1,16 +1,18 @@
-import { Alert, Badge, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CharterSections, CharterVersion } from '@portal/common';
 import { useEffect, useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import {
+  LoadingStatus,
+  LoadProblem,
+  useEndSessionOnUnauthorized,
+} from '@/components/admin/content/load-state';
+import { DateTime } from '@/components/admin/date-time';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { Section } from '@/components/admin/section';
+import { useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
-import { InputField } from '@/components/input-field';
 import { showSuccessNotice } from '@/components/notices';
-import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { DateTime } from '../../shared/date-time';
-import { DIALOG_STYLES } from '../../shared/dialog-styles';
-import { ERROR_PROPS } from '../../shared/field-error';
-import { Section } from '../../shared/section';
-import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
-import { LoadingStatus, LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
 import { useCharter, usePreviewCharter, usePublishCharter } from './api/charter';
 import {
   checkDraft,
@@ -22,16 +24,11 @@ import {
   toDraft,
 } from './charter-draft';
 import classes from './charter-editor.module.css';
+import { SectionFields, sectionLabel } from './section-fields';
 
 const TITLE = 'ميثاق الطالب';
 const PUBLISHED = 'النسخة المنشورة';
 const SHIPPED = 'نسخة البوابة الأصلية';
-const SECTION_TITLE = 'عنوان الباب';
-const SECTION_TEXT = 'نص الباب';
-const SECTION_TEXT_HINT = 'افصل بين الفقرات بسطر فارغ.';
-const MOVE_UP = 'تحريك لأعلى';
-const MOVE_DOWN = 'تحريك لأسفل';
-const REMOVE = 'حذف الباب';
 const ADD = 'إضافة باب';
 const PREVIEW = 'معاينة PDF';
 const PUBLISH = 'نشر نسخة جديدة';
@@ -44,8 +41,6 @@ const PREVIEW_OPEN = 'فتح المعاينة';
 const PREVIEW_DOWNLOAD = 'تنزيل المعاينة';
 const PREVIEW_FILE = 'معاينة الميثاق.pdf';
 const PREVIEW_NOTE = 'المعاينة جاهزة: ملف PDF للمسودة كما كانت عند الطلب، ولم يُنشر منها شيء.';
-
-const sectionLabel = (index: number) => `الباب ${index + 1}`;
 
 /**
  * Issue 19, item 6 (`/admin/content/charter`, super admin only; the shell and the server both enforce it): the
@@ -347,72 +342,5 @@ function Editor({ published, versions }: { published: CharterVersion; versions: 
         </ConfirmDialog>
       )}
     </Stack>
-  );
-}
-
-interface SectionFieldsProps {
-  section: DraftSection;
-  index: number;
-  count: number;
-  errors: { title?: string; text?: string } | undefined;
-  onChange: (patch: Partial<DraftSection>) => void;
-  onMove: (to: number, button: 'up' | 'down') => void;
-  onRemove: () => void;
-}
-
-function SectionFields({ section, index, count, errors, onChange, onMove, onRemove }: SectionFieldsProps) {
-  const headingId = useId();
-  return (
-    <li className={classes.section} aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} size="h5" id={headingId}>
-          {sectionLabel(index)}
-          {section.title.trim() && `: ${section.title.trim()}`}
-        </Title>
-        <InputField
-          id={`${section.key}-title`}
-          label={SECTION_TITLE}
-          value={section.title}
-          onChange={(event) => onChange({ title: event.currentTarget.value })}
-          error={errors?.title}
-        />
-        <Textarea
-          label={SECTION_TEXT}
-          description={SECTION_TEXT_HINT}
-          value={section.text}
-          onChange={(event) => onChange({ text: event.currentTarget.value })}
-          rows={6}
-          resize="vertical"
-          size="md"
-          error={errors?.text}
-          errorProps={ERROR_PROPS}
-        />
-        <Group gap="xs">
-          <Button
-            id={`${section.key}-up`}
-            size="sm"
-            variant="default"
-            disabled={index === 0}
-            onClick={() => onMove(index - 1, 'up')}
-            aria-describedby={headingId}
-          >
-            {MOVE_UP}
-          </Button>
-          <Button
-            id={`${section.key}-down`}
-            size="sm"
-            variant="default"
-            disabled={index === count - 1}
-            onClick={() => onMove(index + 1, 'down')}
-            aria-describedby={headingId}
-          >
-            {MOVE_DOWN}
-          </Button>
-          <Button size="sm" variant="light" color="red" onClick={onRemove} aria-describedby={headingId}>
-            {REMOVE}
-          </Button>
-        </Group>
-      </Stack>
-    </li>
   );
 }

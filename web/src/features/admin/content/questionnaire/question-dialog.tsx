@@ -9,13 +9,13 @@ import {
 } from '@portal/common';
 import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { DIALOG_STYLES } from '../../shared/dialog-styles';
-import { ERROR_PROPS } from '../../shared/field-error';
-import { schemaResolver } from '../../shared/schema-resolver';
-import { useStaffSession } from '../../shell/staff-session';
-import { DialogActions } from '../shared/dialog-actions';
-import { ProblemAlert } from '../shared/problem-alert';
-import { useAddOrEdit } from '../shared/use-add-or-edit';
+import { DialogActions } from '@/components/admin/content/dialog-actions';
+import { ProblemAlert } from '@/components/admin/content/problem-alert';
+import { useAddOrEdit } from '@/components/admin/content/use-add-or-edit';
+import { DIALOG_STYLES } from '@/components/admin/dialog-styles';
+import { ERROR_PROPS } from '@/components/admin/field-error';
+import { schemaResolver } from '@/components/admin/schema-resolver';
+import { useStaffSession } from '@/components/admin/staff-session';
 import { addQuestion, patchQuestion, useChangeQuestions, withQuestion } from './api/questionnaire';
 import { OPTIONS_HINTS, optionLines, QUESTION_TYPE_LABELS } from './question-types';
 

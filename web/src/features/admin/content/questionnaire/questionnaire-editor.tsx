@@ -2,14 +2,14 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { QuestionEntry } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { ActiveBadge } from '@/components/admin/content/active-badge';
+import cards from '@/components/admin/content/content-cards.module.css';
+import { LoadProblem, useEndSessionOnUnauthorized } from '@/components/admin/content/load-state';
+import { ProblemAlert } from '@/components/admin/content/problem-alert';
+import { useStaffRefusal, useStaffSession } from '@/components/admin/staff-session';
 import { Button } from '@/components/button';
 import { showSuccessNotice } from '@/components/notices';
 import { PageSpinner } from '@/components/page-spinner';
-import { useStaffRefusal, useStaffSession } from '../../shell/staff-session';
-import { ActiveBadge } from '../shared/active-badge';
-import cards from '../shared/content-cards.module.css';
-import { LoadProblem, useEndSessionOnUnauthorized } from '../shared/load-state';
-import { ProblemAlert } from '../shared/problem-alert';
 import {
   patchQuestion,
   saveQuestionOrder,

@@ -1,6 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { AdditionalQuestion, QuestionEntry } from '@portal/common';
 import { type FormEvent, useId, useState } from 'react';
+import { Section } from '@/components/admin/section';
 import { Button } from '@/components/button';
 // The preview is the student's own screen, not a copy of it: the same cards, the same layout, the same validator.
 import {
@@ -8,7 +9,6 @@ import {
   QuestionnaireFields,
   useQuestionnaireAnswers,
 } from '@/components/questionnaire/questionnaire-answers';
-import { Section } from '../../shared/section';
 import classes from './questionnaire-editor.module.css';
 
 const TITLE = 'معاينة';

@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { CONTENT_MESSAGES, MESSAGES, type QuizQuestionEntry } from '@portal/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fails, ok, signedInAs } from '@/components/admin/testing/staff-fixtures';
 import { type Handler, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { fails, ok, signedInAs } from '../../testing/staff-fixtures';
 
 const LIST = 'GET /api/v1/content/quiz-questions';
 const ADD = 'POST /api/v1/content/quiz-questions';

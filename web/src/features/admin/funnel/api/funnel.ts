@@ -1,7 +1,7 @@
 import { funnelDailyResponseSchema, funnelExportResponseSchema, funnelResponseSchema } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 /** What the funnel screen reads: a faculty (null: every faculty in scope), a season, a range of days. */
 export interface FunnelQuery {

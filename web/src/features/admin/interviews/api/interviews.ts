@@ -9,8 +9,8 @@ import {
   type Period,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 const interviewsKey = (token: string) => [...staffKeys.of(token), 'interviews'] as const;
 const dayKey = (token: string) => [...interviewsKey(token), 'day'] as const;

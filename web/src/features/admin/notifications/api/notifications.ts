@@ -7,9 +7,9 @@ import {
   notificationStatsResponseSchema,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import type { ApiResult } from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 import { waitingCount } from '../state-counts';
 
 /** While messages wait, the figures are asked for again this often (ms). */

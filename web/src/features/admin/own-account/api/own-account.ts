@@ -5,8 +5,8 @@ import {
   updateMyPasswordResponseSchema,
 } from '@portal/common';
 import { useMutation } from '@tanstack/react-query';
+import { useUpdateCachedMe } from '@/components/admin/staff-session';
 import { apiRequest } from '@/lib/api-client';
-import { useUpdateCachedMe } from '../../shell/staff-session';
 
 /** Every older token of the account (this one too) stops working once the server has changed the password. */
 export function updateMyPassword(body: UpdateMyPasswordRequest) {

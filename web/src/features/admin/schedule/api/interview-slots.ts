@@ -8,8 +8,8 @@ import {
   type UpdateSlotRequest,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 const slotsKey = (token: string) => [...staffKeys.of(token), 'schedule', 'slots'] as const;
 

@@ -8,8 +8,8 @@ import {
   printLinkResponseSchema,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 const scheduleKey = (token: string) => [...staffKeys.of(token), 'schedule'] as const;
 const countsKey = (token: string, date: string) => [...scheduleKey(token), 'counts', date] as const;

@@ -1,8 +1,8 @@
 import { deleteSeasonResponseSchema, openSeasonResponseSchema } from '@portal/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { showSuccessNotice } from '@/components/notices';
 import { apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 /** `POST /seasons`: closes the current season and opens `name` (super admin only). */
 export function openSeason(name: string) {

@@ -1,8 +1,8 @@
 import { statisticsResponseSchema } from '@portal/common';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { withSeason } from '@/components/season-select/selected-season';
 import { apiRequest, type ResponseParser } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 /** The spec reads the per-faculty list as `results` or `data`; the server answers `results`, both are accepted. */
 const statisticsParser: ResponseParser<ReturnType<typeof statisticsResponseSchema.parse>> = {

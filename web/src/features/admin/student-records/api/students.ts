@@ -14,9 +14,9 @@ import {
 } from '@portal/common';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { staffKeys } from '@/components/admin/staff-session';
 import { withSeason } from '@/components/season-select/selected-season';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../shell/staff-session';
 
 /** What the list shows: one faculty's page (null for a faculty ADMIN: the server fills in its own). */
 export interface StudentListQuery {

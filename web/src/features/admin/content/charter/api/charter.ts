@@ -5,9 +5,9 @@ import {
   MESSAGES,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { API_BASE, type ApiResult, apiRequest, NETWORK_ERROR_STATUS } from '@/lib/api-client';
 import { getCookie } from '@/lib/cookies';
-import { staffKeys } from '../../../shell/staff-session';
 
 const charterKey = (token: string) => [...staffKeys.of(token), 'content', 'charter'] as const;
 

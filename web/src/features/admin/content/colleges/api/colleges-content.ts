@@ -6,8 +6,8 @@ import {
   type ProgramPatch,
 } from '@portal/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '@/components/admin/staff-session';
 import { apiRequest, type ResponseParser } from '@/lib/api-client';
-import { staffKeys } from '../../../shell/staff-session';
 
 const contentCollegesKey = (token: string) => [...staffKeys.of(token), 'content', 'colleges'] as const;
 

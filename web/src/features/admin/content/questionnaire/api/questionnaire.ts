@@ -8,8 +8,8 @@ import {
 } from '@portal/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { staffKeys } from '@/components/admin/staff-session';
 import { type ApiError, apiRequest } from '@/lib/api-client';
-import { staffKeys } from '../../../shell/staff-session';
 
 type QuestionList = Extract<Awaited<ReturnType<typeof getQuestions>>, { status: 'success' }>;
 
