@@ -7,7 +7,9 @@ describe('rooms of the import check', () => {
     expect(roomOf('api/src/db/executor.ts')).toBe('api/db');
     expect(roomOf('api/src/app.ts')).toBe('api/app');
     expect(roomOf('web/src/features/admin/funnel/funnel.tsx')).toBe('web/features/admin/funnel');
-    expect(roomOf('web/src/features/admin/content/quiz/quiz-bank.tsx')).toBe('web/features/admin/content/quiz');
+    expect(roomOf('web/src/features/admin/content/quiz/quiz-bank.tsx')).toBe(
+      'web/features/admin/content/quiz',
+    );
     expect(roomOf('web/src/features/student/x.tsx')).toBe('web/features/student');
     expect(roomOf('web/src/components/button.tsx')).toBe('web/components');
     expect(roomOf('common/src/limits.ts')).toBe('common');
