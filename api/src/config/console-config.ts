@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { consoleLogger } from '../logger.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 
 /** What a console command tells the operator as it goes (one line each, at the portal's log level). */
@@ -22,6 +22,6 @@ export function consoleConfig(
     process.stderr.write(`${error.message}\n`);
     return undefined;
   }
-  const log = pino({ level: config.logLevel });
+  const log = consoleLogger(config.logLevel);
   return { config, log: { info: (m) => log.info(m), warn: (m) => log.warn(m) } };
 }
