@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-// Issue 10 item 4's axe check, shared by accessibility.spec.ts and the specs that check their own screens (issue 36):
+// Issue 10 item 4's axe check, shared by the axe walk (accessibility-walk.ts, the *.accessibility.spec.ts) and the
+// specs that check their own screens (issue 36):
 // WCAG 2.0/2.1 A and AA plus best practice, no rule switched off, after the fades have finished.
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 

@@ -37,7 +37,7 @@ async function newPage(browser: Browser, javaScriptEnabled = true): Promise<Page
   return context.newPage();
 }
 
-/** axe (the rules of accessibility.spec.ts) on the page as it stands, once the network is quiet. */
+/** axe (the rules of expect-accessible.ts) on the page as it stands, once the network is quiet. */
 async function expectAccessible(page: Page) {
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page })
