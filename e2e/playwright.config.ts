@@ -3,7 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
+  // A test's time limit is at least five times what it takes on a quiet two-core machine: one CI run took three
+  // times as long as the same tree run alone, and a limit only has to catch a hang.
+  timeout: 90_000,
   // CI runs two browsers, two portals and their databases on two cores: a step that takes a second alone can take
   // several there. Ten seconds still fails a broken screen quickly.
   expect: { timeout: 10_000 },

@@ -8,7 +8,7 @@ import { PORTAL } from '../student-steps.js';
 
 test.describe('the audit screen passes axe (issue 20)', () => {
   test('the rows, a refused filter, the calendar of a day and an empty result', async ({ page, db }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signIn(page, await createSuperAdmin(db));
     await page.goto(`${PORTAL}/admin/audit`);
     await expect(page.getByRole('heading', { name: 'سجل العمليات', level: 2 })).toBeVisible();

@@ -15,7 +15,7 @@ test.describe('the content screens pass axe (issue 19)', () => {
     page,
     db,
   }, info) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await signIn(page, await createSuperAdmin(db));
 
     await page.goto(`${PORTAL}/admin/content/quiz`);

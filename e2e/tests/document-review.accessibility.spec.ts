@@ -14,7 +14,7 @@ test.describe('document review screens pass axe', () => {
     db,
     createStudent,
   }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const student = await createStudent({ isPassed: true, completedQuestions: true });
     await logIn(page, student.nationalId);
     await expect(page.getByRole('heading', { name: 'بيانات الطالب' })).toBeVisible();

@@ -20,7 +20,7 @@ test.describe('tracker, deadline and notification screens pass axe', () => {
     db,
     createStudent,
   }, info) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const faculty = DEADLINE_FACULTY[info.project.name] ?? 'كلية التربية';
     const student = await createStudent({ college: faculty, isPassed: true, completedQuestions: true });
     await logIn(page, student.nationalId);

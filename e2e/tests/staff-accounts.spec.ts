@@ -48,7 +48,7 @@ test.afterAll(async () => {
 test('a super admin adds a faculty admin who must change its password; reset and delete end its sessions', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const userName = `e2e.admin${Date.now() % 100_000}`;
   const name = 'مسؤول اختبار آلي';
 

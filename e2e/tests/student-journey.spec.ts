@@ -231,7 +231,7 @@ test('the whole student journey works with the keyboard alone, the focus always 
   db,
   createStudent,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const student = await createStudent({ college: SOCIAL_WORK });
   await page.goto(`${PORTAL}/`);
 

@@ -366,7 +366,7 @@ test.describe('screenshots of the student records screens', () => {
   }
 
   test('pictures of each screen', async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     const project = testInfo.project.name;
     await signIn(page, server, ROOT);
     await expect(page.getByText(/اختر الكلية ثم اضغط/)).toBeVisible();

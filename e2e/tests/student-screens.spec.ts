@@ -163,7 +163,7 @@ test.describe('student screens pass axe', () => {
     db,
     createStudent,
   }, info) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const student = await createStudent({ college: SOCIAL_WORK, isPassed: true, completedQuestions: true });
     await logIn(page, student.nationalId);
     await expect(page.getByRole('heading', { name: 'بيانات الطالب' })).toBeVisible();

@@ -12,7 +12,7 @@ test.describe('second factor screens pass axe (issue 20)', () => {
     page,
     db,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     const account = await createSuperAdmin(db);
     await signIn(page, account);
     await page.goto(`${PORTAL}/admin/accountSecurity`);
